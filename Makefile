@@ -1,0 +1,57 @@
+# The course's one entry point. 'make help' lists the targets.
+# Chapters: CH=0 is mainline 6.1, CH=N has patches/ 1..N applied.
+
+SHELL := /bin/bash
+NCH := $(shell grep -c '^0' patches/series)
+CH ?= $(NCH)
+export CH GDB_PORT MNT FS BS DISK_MB KVM JOBS
+
+.PHONY: help deps kernel kernels initramfs run debug gdb walkthrough test \
+        check-patches book clean distclean
+
+help: ## list the targets
+	@echo "Usage: make TARGET [CH=n] (chapters 0..$(NCH); default CH=$(NCH))"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
+		awk -F':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'
+
+deps: ## install the Debian packages the course needs (idempotent)
+	@scripts/deps.sh base
+
+kernel: deps ## build chapter CH's kernel into build/out/chCH/
+	@scripts/kernel.sh build $(CH)
+
+kernels: deps ## build every chapter's kernel
+	@for c in $$(seq 0 $(NCH)); do scripts/kernel.sh build $$c || exit 1; done
+
+initramfs: deps ## build the guest's initramfs (busybox, tools, tests)
+	@scripts/kernel.sh prepare
+	@scripts/initramfs.sh
+
+run: kernel initramfs ## boot chapter CH to a shell, ext2 disk on /mnt
+	@scripts/qemu.sh shell
+
+debug: kernel initramfs ## boot chapter CH stopped, waiting for gdb (GDB_PORT=1234)
+	@scripts/qemu.sh debug
+
+gdb: ## attach gdb to 'make debug' (same CH and GDB_PORT)
+	@scripts/gdb.sh
+
+walkthrough: kernel initramfs ## run chapter CH's scripted gdb session
+	@scripts/walkthrough.sh
+
+test: deps ## run the whole test suite; ends with 'N passed, N failed'
+	@tests/run.sh
+
+check-patches: deps ## apply patches/ to a pristine tree and run checkpatch
+	@tests/run.sh patches
+
+book: ## render the book to build/book/ (HTML and PDF)
+	@scripts/deps.sh book
+	@scripts/book.sh
+
+clean: ## remove images, logs and results (keeps the kernel tree and objects)
+	rm -rf build/out build/logs build/walkthrough build/results build/book \
+		build/*.img build/initramfs* build/*.stamp
+
+distclean: ## remove all of build/
+	rm -rf build

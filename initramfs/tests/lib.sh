@@ -1,0 +1,23 @@
+# Guest test helpers: one line per check, TAP style, read by the host.
+# check DESCRIPTION COMMAND...   passes when COMMAND exits 0
+check() {
+	d=$1; shift
+	if out=$("$@" 2>&1); then
+		echo "ok - $d"
+	else
+		echo "not ok - $d"
+		echo "$out" | sed 's/^/#   /' | head -20
+	fi
+}
+# check_fails DESCRIPTION COMMAND...   passes when COMMAND fails
+check_fails() {
+	d=$1; shift
+	if out=$("$@" 2>&1); then
+		echo "not ok - $d (it succeeded)"
+		echo "$out" | sed 's/^/#   /' | head -20
+	else
+		echo "ok - $d"
+		echo "$out" | sed 's/^/#   /' | head -3
+	fi
+}
+info() { echo "# $*"; }

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Install what the course needs from Debian, once. Quiet when all is there.
+#   scripts/deps.sh [group...]   groups: base (default), book
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+base=(build-essential flex bison bc cpio xz-utils kmod libelf-dev libssl-dev
+      python3 git rsync "$KPKG" qemu-system-x86 busybox-static
+      e2fsprogs libext2fs-dev gdb dbench fio)
+book=(pandoc weasyprint fonts-dejavu-core poppler-utils)
+
+want=()
+for g in "${@:-base}"; do
+	case $g in
+	base) want+=("${base[@]}") ;;
+	book) want+=("${book[@]}") ;;
+	*) die "unknown package group '$g' (base, book)" ;;
+	esac
+done
+
+missing=()
+for p in "${want[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+[ "$(id -u)" -eq 0 ] || die "missing packages: ${missing[*]}; run as root, or: sudo apt-get install ${missing[*]}"
+say "installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq || die "apt-get update failed: check the network or the apt sources"
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+	die "apt-get install failed for: ${missing[*]}"

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# The kernel pipeline.
+#   scripts/kernel.sh prepare    extract linux-source-6.1 into build/linux (git, tag ch0)
+#                                and apply patches/ in order (tags ch1..chN)
+#   scripts/kernel.sh build N    build chapter N into build/out/chN/{bzImage,vmlinux}
+# One object tree (build/obj) serves every chapter: switching chapters checks
+# out the chapter's tag and lets make rebuild what changed (fs/ext2, a relink).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+GIT=(git -C "$KSRC" -c user.name="$(git -C "$TOP" config user.name || echo course)"
+     -c user.email="$(git -C "$TOP" config user.email || echo course@localhost)")
+
+series_hash() {
+	( cd "$TOP/patches" && cat series $(grep -v '^#' series) ) | sha1sum | cut -c1-16
+}
+
+extract() {
+	[ -d "$KSRC/.git" ] && return 0
+	[ -f "$KTARBALL" ] || die "$KTARBALL is missing: install it with 'apt-get install $KPKG' (make deps)"
+	say "extracting $KTARBALL into $KSRC (about 15 s)"
+	rm -rf "$BUILD/linux.tmp" && mkdir -p "$BUILD/linux.tmp"
+	tar -C "$BUILD/linux.tmp" -xf "$KTARBALL"
+	mv "$BUILD/linux.tmp/$KPKG" "$KSRC" && rmdir "$BUILD/linux.tmp"
+	local ver; ver=$(dpkg-query -W -f='${Version}' "$KPKG")
+	say "recording the pristine tree in git (about 30 s)"
+	# Debian's top-level .gitignore ignores everything: add with -f.
+	"${GIT[@]}" init -q -b course
+	"${GIT[@]}" add -f -A
+	"${GIT[@]}" commit -q -m "Debian $KPKG $ver, as shipped" -m "Extracted from $KTARBALL."
+	"${GIT[@]}" tag ch0
+	echo "$KPKG $ver" > "$BUILD/kernel-version"
+	note "pristine tree: $KPKG $ver, tagged ch0"
+}
+
+apply_series() {
+	local want; want=$(series_hash)
+	[ "$(cat "$BUILD/series.stamp" 2>/dev/null)" = "$want" ] && return 0
+	say "applying patches/series onto ch0 with git am"
+	[ -z "$("${GIT[@]}" status --porcelain --untracked-files=no)" ] ||
+		die "build/linux has local changes; save them (git -C build/linux stash) and retry"
+	"${GIT[@]}" checkout -q -B course ch0
+	"${GIT[@]}" am --abort >/dev/null 2>&1 || true
+	local n=0 p
+	for p in $(grep -v '^#' "$TOP/patches/series"); do
+		n=$((n + 1))
+		"${GIT[@]}" am -q "$TOP/patches/$p" ||
+			{ "${GIT[@]}" am --abort; die "patches/$p does not apply on ch$((n - 1))"; }
+		"${GIT[@]}" tag -f "ch$n" >/dev/null
+		note "ch$n = $p"
+	done
+	echo "$want" > "$BUILD/series.stamp"
+}
+
+configure() {
+	local want; want=$( (cat "$TOP/config/course.config"; cat "$BUILD/kernel-version") | sha1sum | cut -c1-16)
+	[ "$(cat "$KOBJ/config.stamp" 2>/dev/null)" = "$want" ] && [ -f "$KOBJ/.config" ] && return 0
+	say "configuring: tinyconfig + config/course.config"
+	mkdir -p "$KOBJ"
+	make -s -C "$KSRC" O="$KOBJ" tinyconfig >/dev/null
+	"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$KOBJ" "$KOBJ/.config" \
+		"$TOP/config/course.config" >"$KOBJ/merge.log" 2>&1 || die "merge_config.sh failed: see $KOBJ/merge.log"
+	make -s -C "$KSRC" O="$KOBJ" olddefconfig >>"$KOBJ/merge.log" 2>&1
+	local line key bad=0
+	while read -r line; do
+		key=${line%%=*}
+		if [ "${line#*=}" = n ]; then
+			grep -q "^$key=" "$KOBJ/.config" && { note "requested $line, got $(grep "^$key=" "$KOBJ/.config")"; bad=1; }
+		else
+			grep -qx "$line" "$KOBJ/.config" || { note "requested $line, not in the final .config"; bad=1; }
+		fi
+	done < <(grep '^CONFIG_' "$TOP/config/course.config")
+	[ $bad = 0 ] || die "config/course.config asks for values Kconfig did not keep (dependencies?)"
+	echo "$want" > "$KOBJ/config.stamp"
+}
+
+# Run make with a one-line progress report; the whole log goes to a file.
+make_with_progress() {
+	local log=$1; shift
+	mkdir -p "$(dirname "$log")"
+	note "full log: $log"
+	set +e
+	make -C "$KSRC" O="$KOBJ" -j"$JOBS" "$@" 2>&1 | tee "$log" | awk -v tty="$([ -t 2 ] && echo 1)" '
+		/^  [A-Z]/ { n++; last = $0
+			if (tty) { printf "\r\033[K    [%5d steps] %s", n, substr($0, 3, 70) > "/dev/stderr" }
+			else if (n % 500 == 0) { printf "    [%5d steps] %s\n", n, substr($0, 3) > "/dev/stderr" } }
+		END { if (tty) printf "\r\033[K" > "/dev/stderr"; printf "    %d build steps\n", n > "/dev/stderr" }'
+	local rc=${PIPESTATUS[0]}
+	set -e
+	[ "$rc" = 0 ] || { grep -E 'error|Error' "$log" | head -20 >&2; die "kernel build failed: see $log"; }
+}
+
+build() {
+	local ch=$1 dest=$OUT/ch$1
+	check_chapter "$ch"
+	extract; apply_series; configure
+	local head dirty="" tree
+	head=$("${GIT[@]}" rev-parse HEAD)
+	if [ "$head" = "$("${GIT[@]}" rev-parse "ch$ch^{commit}")" ] &&
+	   [ -n "$("${GIT[@]}" status --porcelain --untracked-files=no)" ]; then
+		dirty=1    # a student's edits on top of chN: build them as they are
+		note "build/linux has local changes on ch$ch: building them"
+	fi
+	tree=$("${GIT[@]}" rev-parse "ch$ch^{tree}")
+	local stamp; stamp="$tree $(cat "$KOBJ/config.stamp")"
+	if [ -z "$dirty" ] && [ "$(cat "$dest/stamp" 2>/dev/null)" = "$stamp" ] &&
+	   [ -f "$dest/bzImage" ] && [ -f "$dest/vmlinux" ]; then
+		note "chapter $ch is up to date: $dest"
+		return 0
+	fi
+	if [ -z "$dirty" ]; then
+		[ -z "$("${GIT[@]}" status --porcelain --untracked-files=no)" ] ||
+			die "build/linux has local changes on $("${GIT[@]}" describe --tags --always); stash them (git -C build/linux stash) or build that chapter"
+		"${GIT[@]}" checkout -q "ch$ch"
+	fi
+	say "building chapter $ch's kernel"
+	# Recompile fs/ext2 every time, so its warnings are seen every time.
+	rm -f "$KOBJ"/fs/ext2/*.o
+	local log=$BUILD/logs/kernel-ch$ch.log
+	make_with_progress "$log" all
+	if grep -E '^[^ ]*fs/ext2/[^ ]*: warning:' "$log" >&2; then
+		die "chapter $ch: fs/ext2 compiles with warnings (above)"
+	fi
+	mkdir -p "$dest/src/fs"
+	cp "$KOBJ/arch/x86/boot/bzImage" "$KOBJ/vmlinux" "$dest/"
+	rm -rf "$dest/src/fs/ext2" && cp -r "$KSRC/fs/ext2" "$dest/src/fs/ext2"
+	[ -n "$dirty" ] && stamp="dirty"
+	echo "$stamp" > "$dest/stamp"
+	note "chapter $ch: $dest/bzImage $dest/vmlinux"
+}
+
+case ${1:-} in
+prepare) extract; apply_series ;;
+build) build "${2:?usage: kernel.sh build N}" ;;
+*) die "usage: kernel.sh prepare | build N" ;;
+esac

@@ -1,0 +1,37 @@
+# Shared by every script of the course: where things live, and how we talk.
+# Source it; do not run it.
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+KSRC=$BUILD/linux          # the kernel tree: a git repository, one tag per chapter
+KOBJ=$BUILD/obj            # the one O= object tree shared by every chapter
+OUT=$BUILD/out             # out/chN/{bzImage,vmlinux}: one kernel per chapter
+RESULTS=$BUILD/results
+KTARBALL=${KTARBALL:-/usr/src/linux-source-6.1.tar.xz}
+KPKG=linux-source-6.1
+NCH=$(( $(grep -c '^0' "$TOP/patches/series" 2>/dev/null || echo 0) ))  # patches in the series
+JOBS=${JOBS:-$(( $(nproc) + 1 ))}
+
+say()  { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+note() { printf '    %s\n' "$*" >&2; }
+die()  { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+
+# Print a command so a student can run it by hand, then run it.
+run_shown() {
+	printf '\033[36m$'; printf ' %q' "$@"; printf '\033[0m\n' >&2
+	"$@"
+}
+
+# check_chapter N: N is a chapter this series has.
+check_chapter() {
+	case "$1" in
+	''|*[!0-9]*) die "CH must be a chapter number (0..$NCH), not '$1'" ;;
+	esac
+	[ "$1" -le "$NCH" ] || die "chapter $1 does not exist: patches/series has $NCH patches, so chapters are 0..$NCH"
+}
+
+# need_kernel N: chapter N's kernel has been built.
+need_kernel() {
+	[ -f "$OUT/ch$1/bzImage" ] && [ -f "$OUT/ch$1/vmlinux" ] ||
+		die "chapter $1 is not built yet: run 'make kernel CH=$1' first"
+}

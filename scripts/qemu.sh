@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Boot a chapter's kernel in QEMU (TCG) on a fresh ext2 disk.
+#   scripts/qemu.sh shell    a shell on the console, the disk on /mnt
+#   scripts/qemu.sh test     headless: run course.run tests, log to $LOG, power off
+#   scripts/qemu.sh debug    like shell, but stopped at the first instruction
+#                            until gdb attaches to the gdbstub on $GDB_PORT
+# Settings (environment): CH (chapter, required), RUN (guest tests, comma
+# separated), ARGS (their arguments, ':' separated), MNT (mount options),
+# FS=ext2|ext4, BS=4096 (block size), DISK_MB=512, DISK (image path),
+# MKFS=1 (make a fresh image), WORK=1 (add dbench and fio), LOG, TIMEOUT=900,
+# GDB_PORT=1234, GDB=1 (open the gdbstub in test mode too; with WAIT=1 the
+# guest waits for gdb before its first instruction), SMP=2, MEM=1024,
+# KVM=1 (try KVM; falls back to TCG when /dev/kvm is not usable).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+mode=${1:-shell}
+CH=${CH:?set CH to a chapter number}
+check_chapter "$CH"
+need_kernel "$CH"
+[ -f "$BUILD/initramfs.cpio" ] || die "no initramfs: run 'make initramfs'"
+FS=${FS:-ext2} BS=${BS:-4096} DISK_MB=${DISK_MB:-512}
+DISK=${DISK:-$BUILD/disk-ch$CH.img}
+SMP=${SMP:-2} MEM=${MEM:-1024} GDB_PORT=${GDB_PORT:-1234} TIMEOUT=${TIMEOUT:-900}
+
+if [ "${MKFS:-1}" = 1 ]; then
+	rm -f "$DISK"
+	run_shown mke2fs -q -F -t "$FS" -b "$BS" "$DISK" "${DISK_MB}M" >/dev/null ||
+		die "mke2fs could not make $DISK"
+fi
+
+initrd=$BUILD/initramfs.cpio
+if [ "${WORK:-0}" = 1 ]; then
+	initrd=$BUILD/initramfs-full.cpio
+	[ "$initrd" -nt "$BUILD/initramfs-work.cpio" ] && [ "$initrd" -nt "$BUILD/initramfs.cpio" ] ||
+		cat "$BUILD/initramfs.cpio" "$BUILD/initramfs-work.cpio" > "$initrd"
+fi
+
+append="console=ttyS0 nokaslr panic=-1 course.ch=$CH course.fs=$FS"
+[ -n "${RUN:-}" ] && append+=" course.run=$RUN"
+[ -n "${ARGS:-}" ] && append+=" course.args=$ARGS"
+[ -n "${MNT:-}" ] && append+=" course.mnt=$MNT"
+
+accel=(-accel tcg)
+if [ "${KVM:-0}" = 1 ]; then
+	if [ -w /dev/kvm ]; then accel=(-accel kvm -cpu host)
+	else note "KVM=1 but /dev/kvm is not usable here: using TCG"; fi
+fi
+
+# sockets=2: without ACPI the kernel reads SeaBIOS's MP table, which lists one
+# CPU per socket; -smp 2 alone would give the guest a single CPU.
+cmd=(qemu-system-x86_64 "${accel[@]}" -m "$MEM" -smp "$SMP,sockets=$SMP"
+     -kernel "$OUT/ch$CH/bzImage" -initrd "$initrd" -append "$append"
+     -drive "file=$DISK,format=raw,if=virtio" -no-reboot)
+
+gdbstub() {
+	if (exec 3<>"/dev/tcp/127.0.0.1/$GDB_PORT") 2>/dev/null; then
+		die "port $GDB_PORT is busy (another 'make debug'?): pick another with GDB_PORT=N, and give 'make gdb' the same GDB_PORT"
+	fi
+	cmd+=(-gdb "tcp:127.0.0.1:$GDB_PORT")
+}
+
+case $mode in
+shell)
+	cmd+=(-nographic)
+	note "Ctrl-A X quits QEMU; 'poweroff' in the guest does too"
+	run_shown "${cmd[@]}" ;;
+debug)
+	gdbstub
+	cmd+=(-nographic -S)
+	note "waiting for gdb on port $GDB_PORT: run 'make gdb CH=$CH${GDB_PORT:+ GDB_PORT=$GDB_PORT}' in another terminal"
+	run_shown "${cmd[@]}" ;;
+test)
+	LOG=${LOG:-$BUILD/logs/guest-ch$CH.log}
+	mkdir -p "$(dirname "$LOG")"
+	[ "${GDB:-0}" = 1 ] && gdbstub
+	[ "${WAIT:-0}" = 1 ] && cmd+=(-S)
+	cmd+=(-display none -serial stdio -monitor none)
+	printf '\033[36m$'; printf ' %q' timeout "$TIMEOUT" "${cmd[@]}"; printf ' </dev/null >%q\033[0m\n' "$LOG"
+	rc=0
+	timeout "$TIMEOUT" "${cmd[@]}" </dev/null >"$LOG" 2>&1 || rc=$?
+	[ $rc = 124 ] && echo "course: TIMEOUT after ${TIMEOUT}s" >>"$LOG"
+	exit $rc ;;
+*) die "usage: qemu.sh shell|test|debug" ;;
+esac
