@@ -12,7 +12,7 @@ set -euo pipefail
 CH=${CH:?set CH to a chapter number}
 check_chapter "$CH"
 need_kernel "$CH"
-file=$TOP/walkthrough/ch$CH.gdb
+file=${WALK:-$TOP/walkthrough/ch$CH.gdb}    # WALK=FILE runs another gdb script
 [ -f "$file" ] || die "chapter $CH has no walkthrough ($file)"
 mode=${1:-interactive}
 W=$BUILD/walkthrough

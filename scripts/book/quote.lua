@@ -1,0 +1,111 @@
+-- quote.lua: a pandoc filter that quotes the course's real files into the
+-- book, so the text cannot drift from the code. A quote that no longer
+-- matches anything stops the build.
+--
+--   ```{.patch patch="0001" file="fs/ext2/balloc.c" hunk="ext2_try_to_allocate"}
+--   ```
+--     the hunks of patches/0001-*.patch that change fs/ext2/balloc.c and
+--     whose header or body contains the text given in hunk= (all hunks of
+--     the file when hunk= is left out), as a highlighted diff
+--
+--   ```{.include file="walkthrough/ch0.gdb" from="break" to="rsv-list" lang="gdb"}
+--   ```
+--     a file of the repository, whole or from the first line containing
+--     from= to the first line after it containing to=
+
+local top = os.getenv("COURSE_TOP") or "."
+
+local function fail(msg)
+  io.stderr:write("quote.lua: " .. msg .. "\n")
+  os.exit(1)
+end
+
+local function read(path)
+  local f = io.open(top .. "/" .. path, "r")
+  if not f then fail("cannot read " .. path) end
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+local function lines(s)
+  local t = {}
+  for l in (s .. "\n"):gmatch("(.-)\n") do t[#t + 1] = l end
+  if t[#t] == "" then t[#t] = nil end
+  return t
+end
+
+local function find_patch(prefix)
+  local p = io.popen("ls " .. top .. "/patches/" .. prefix .. "*.patch 2>/dev/null")
+  local name = p:read("l")
+  p:close()
+  if not name then fail("no patch patches/" .. prefix .. "*.patch") end
+  return name:sub(#top + 2)
+end
+
+-- Split a patch into {file=..., hunks={{header=..., body={...}}}}.
+local function parse(text)
+  local files, cur, hunk = {}, nil, nil
+  for _, l in ipairs(lines(text)) do
+    local path = l:match("^diff %-%-git a/(%S+) b/")
+    if path then
+      cur = { file = path, hunks = {} }
+      files[#files + 1] = cur
+      hunk = nil
+    elseif cur and l:match("^@@ ") then
+      hunk = { header = l, body = {} }
+      cur.hunks[#cur.hunks + 1] = hunk
+    elseif hunk and (l:match("^[ +-]") or l == "") then
+      hunk.body[#hunk.body + 1] = l
+    elseif hunk and l:match("^%-%- ?$") then
+      hunk = nil
+    end
+  end
+  return files
+end
+
+local function quote_patch(el)
+  local a = el.attributes
+  local name = find_patch(a.patch or fail("a .patch block needs patch="))
+  local file = a.file or fail("a .patch block needs file= (in " .. name .. ")")
+  local want = a.hunk
+  local out = {}
+  for _, f in ipairs(parse(read(name))) do
+    if f.file == file then
+      for _, h in ipairs(f.hunks) do
+        local body = table.concat(h.body, "\n")
+        if not want or h.header:find(want, 1, true) or body:find(want, 1, true) then
+          out[#out + 1] = h.header .. "\n" .. body
+        end
+      end
+    end
+  end
+  if #out == 0 then
+    fail(name .. ": no hunk in " .. file .. (want and (" containing '" .. want .. "'") or ""))
+  end
+  local caption = pandoc.Para({ pandoc.Emph(pandoc.Str(name .. ": " .. file)) })
+  return { caption, pandoc.CodeBlock(table.concat(out, "\n"), pandoc.Attr("", { "diff" })) }
+end
+
+local function quote_file(el)
+  local a = el.attributes
+  local path = a.file or fail("an .include block needs file=")
+  local all, out, on = lines(read(path)), {}, not a.from
+  for _, l in ipairs(all) do
+    if not on and l:find(a.from, 1, true) then on = true end
+    if on then out[#out + 1] = l end
+    if on and a.to and #out > 1 and l:find(a.to, 1, true) then break end
+  end
+  if #out == 0 then fail(path .. ": no line containing '" .. a.from .. "'") end
+  if a.to and not out[#out]:find(a.to, 1, true) then
+    fail(path .. ": no line containing '" .. a.to .. "' after '" .. (a.from or "the start") .. "'")
+  end
+  local cls = a.lang and { a.lang } or {}
+  return { pandoc.Para({ pandoc.Emph(pandoc.Str(path)) }),
+           pandoc.CodeBlock(table.concat(out, "\n"), pandoc.Attr("", cls)) }
+end
+
+function CodeBlock(el)
+  if el.classes:includes("patch") then return quote_patch(el) end
+  if el.classes:includes("include") then return quote_file(el) end
+end

@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# The course's test suite: tests/run.sh [GROUP...]
+# Groups, in order (default: all): patches kernels guest layout gdb book
+# One line per check ('ok N - ...' / 'not ok N - ...'), then 'N passed, N failed'.
+# Guest logs, disk images and transcripts stay in build/tests/ for reading.
+set -uo pipefail
+. "$(dirname "$0")/../scripts/lib.sh"
+T=$BUILD/tests
+mkdir -p "$T"
+PASS=0 FAIL=0
+CHAPTERS=$(seq 0 "$NCH")
+
+ok()    { PASS=$((PASS + 1)); echo "ok $((PASS + FAIL)) - $*"; }
+notok() { FAIL=$((FAIL + 1)); echo "not ok $((PASS + FAIL)) - $*"; }
+# t DESCRIPTION COMMAND...: one check; the command's output is shown if it fails.
+t() {
+	local d=$1 out; shift
+	if out=$("$@" 2>&1); then ok "$d"
+	else notok "$d"; printf '%s\n' "$out" | tail -25 | sed 's/^/#   /'; fi
+}
+section() { printf '# --- %s\n' "$*"; }
+
+# Every line a kernel prints when something is wrong. The guest log must
+# have none of them (RCU's note that lockdep is enabled is not a problem).
+BAD='WARNING:|BUG:|BUG |Oops|Kernel panic|general protection|corruption|possible circular locking|possible recursive locking|inconsistent lock state|lockdep|INFO: task|Call Trace|EXT2-fs \([^)]*\): error: ext2_|course: TIMEOUT'
+log_clean() { ! grep -nE "$BAD" "$1" | grep -v 'RCU lockdep checking is enabled'; }
+
+# guest NAME CH [VAR=value...]: boot chapter CH on a fresh disk with the
+# given qemu.sh settings; report the guest's own checks, then the log and
+# the file system.
+guest() {
+	local name=$1 ch=$2; shift 2
+	local log=$T/$name.log img=$T/$name.img rc=0
+	env "$@" CH="$ch" DISK="$img" LOG="$log" "$TOP/scripts/qemu.sh" test >"$T/$name.qemu" 2>&1 || rc=$?
+	t "$name: the guest ran to the end (QEMU exit 0, 'course: finished')" \
+		bash -c "[ $rc = 0 ] && grep -q '^course: finished' '$log' || { tail -30 '$log'; false; }"
+	local n=0 line
+	while IFS= read -r line; do
+		n=$((n + 1))
+		case $line in
+		"ok - "*) ok "$name: ${line#ok - }" ;;
+		*) notok "$name: ${line#not ok - }"
+		   grep -A20 -F "$line" "$log" | sed -n '2,20p' | grep '^#' | sed 's/^/#/' ;;
+		esac
+	done < <(grep -aE '^(not )?ok - ' "$log")
+	[ $n -gt 0 ] || notok "$name: the guest reported no checks at all (see $log)"
+	t "$name: the guest log has no WARNING, BUG, lockdep or list corruption" log_clean "$log"
+	t "$name: e2fsck -fn finds the file system clean" e2fsck -fn "$img"
+}
+
+# --- patches: the series applies in order to a pristine tree, checkpatch is clean
+group_patches() {
+	section "patches/ against a pristine $KPKG"
+	"$TOP/scripts/kernel.sh" prepare >/dev/null 2>&1 || { notok "the kernel tree can be prepared"; return; }
+	local idx=$T/patches.index n=0 p
+	rm -f "$idx"
+	GIT_INDEX_FILE=$idx git -C "$KSRC" read-tree ch0
+	for p in $(grep -v '^#' "$TOP/patches/series"); do
+		n=$((n + 1))
+		t "patch $n ($p) applies onto chapter $((n - 1))" \
+			env GIT_INDEX_FILE="$idx" git -C "$KSRC" apply --cached "$TOP/patches/$p"
+		t "patch $n is clean under checkpatch.pl" \
+			bash -c "'$KSRC/scripts/checkpatch.pl' --no-tree '$TOP/patches/$p' | tee /dev/stderr | grep -q '^total: 0 errors, 0 warnings'"
+		t "patch $n has a Signed-off-by and a commit message" \
+			bash -c "grep -q '^Signed-off-by: ' '$TOP/patches/$p' && [ \$(sed -n '/^Subject:/,/^---\$/p' '$TOP/patches/$p' | wc -l) -gt 10 ]"
+	done
+	t "the patched index is the tree tagged ch$n" \
+		bash -c "[ \$(GIT_INDEX_FILE='$idx' git -C '$KSRC' write-tree) = \$(git -C '$KSRC' rev-parse 'ch$n^{tree}') ]"
+}
+
+# --- kernels: every chapter builds (without new fs/ext2 warnings)
+group_kernels() {
+	section "kernels"
+	local c
+	for c in $CHAPTERS; do
+		t "chapter $c's kernel builds without fs/ext2 warnings" "$TOP/scripts/kernel.sh" build "$c"
+	done
+	t "the guest initramfs builds" "$TOP/scripts/initramfs.sh"
+}
+
+# --- guest: each chapter boots and passes its own guest tests
+group_guest() {
+	section "guest tests"
+	local c
+	for c in $CHAPTERS; do
+		guest "ch$c-options" "$c" RUN=options
+	done
+}
+
+# --- layout: 8 concurrent writers, 16 MiB each; chapter 1 must fragment more
+group_layout() {
+	section "layout: 8 writers x 16 MiB"
+	local c
+	for c in 0 1; do
+		guest "ch$c-writers" "$c" RUN=writers ARGS=8:16
+		"$TOP/build/e2layout" -s "$T/ch$c-writers.img" > "$T/ch$c-writers.layout" 2>&1
+		echo "# chapter $c: $(cat "$T/ch$c-writers.layout")"
+	done
+	mean() { sed -n 's/.*extents\/file mean \([0-9.]*\).*/\1/p' "$T/ch$1-writers.layout"; }
+	t "chapter 1's files have more extents than chapter 0's ($(mean 1) > $(mean 0) per file)" \
+		awk -v a="$(mean 1)" -v b="$(mean 0)" 'BEGIN { exit !(a != "" && b != "" && a + 0 > b + 0) }'
+}
+
+# --- gdb: the chapter 0 walkthrough runs in batch and agrees with the disk
+group_gdb() {
+	section "gdb: walkthroughs and rsv-list"
+	local W=$BUILD/walkthrough rc=0
+	GDB_PORT=${GDB_PORT:-$((20000 + RANDOM % 20000))} CH=0 \
+		"$TOP/scripts/walkthrough.sh" batch >"$T/walk0.out" 2>&1 || rc=$?
+	local txt=$W/ch0.txt
+	t "ch0 walkthrough: the guest finished (QEMU exit 0)" bash -c "[ $rc = 0 ] || { tail '$T/walk0.out'; false; }"
+	t "ch0 walkthrough: break alloc_new_reservation hits, with readable arguments" \
+		grep -qE 'hit Breakpoint 1, alloc_new_reservation \(my_rsv=[^,]*0x[0-9a-f]+, grp_goal=[^,]*[0-9]+,' "$txt"
+	t "ch0 walkthrough: finish returns from alloc_new_reservation" grep -q '^Value returned is' "$txt"
+	t "ch0 walkthrough: rsv-list shows windows and says they are sorted and disjoint" \
+		bash -c "grep -qE '^ext2 on vda: [1-9][0-9]* reservation windows? \(rb-tree' '$txt' && ! grep -q 'BAD:' '$txt' && [ \$(grep -c '  OK: sorted by start' '$txt') -ge 4 ]"
+	t "ch0 walkthrough: every rsv-check passed" \
+		bash -c "[ \$(grep -c '^rsv-check: OK' '$txt') -ge 3 ] && ! grep -q 'Error' '$txt'"
+	t "ch0 walkthrough: the guest's checks passed" \
+		bash -c "grep -q '^ok - 4 files read back byte-exact' '$W/ch0-guest.log' && ! grep -q '^not ok' '$W/ch0-guest.log'"
+	t "ch0 walkthrough: the guest log is clean" log_clean "$W/ch0-guest.log"
+	t "ch0 walkthrough: e2fsck -fn is clean" e2fsck -fn "$W/ch0.img"
+	# The independent source: what each file got on disk. A window belongs to
+	# an open file whose last block was allocated from it, so that block must
+	# lie inside the window rsv-list reported for that inode.
+	"$TOP/build/e2layout" -l "$W/ch0.img" > "$T/walk0.layout" 2>&1
+	t "ch0 walkthrough: rsv-list's windows agree with the blocks on disk" \
+		"$TOP/tests/windows-vs-disk.sh" "$W/ch0-windows.json" "$T/walk0.layout" 4
+	# Chapter 1 has no windows, and rsv-list must say so.
+	rc=0
+	GDB_PORT=${GDB_PORT:-$((20000 + RANDOM % 20000))} CH=1 WALK="$TOP/tests/gdb/no-windows.gdb" \
+		"$TOP/scripts/walkthrough.sh" batch >"$T/walk1.out" 2>&1 || rc=$?
+	t "ch1: rsv-list says this kernel has no reservation windows" \
+		bash -c "[ $rc = 0 ] && grep -q 'has no reservation windows' '$W/ch1.txt'"
+}
+
+group_book() {
+	section "book"
+	t "the book renders (HTML and PDF) without warnings" "$TOP/scripts/book.sh"
+}
+
+groups=${*:-patches kernels guest layout gdb book}
+[ -x "$TOP/build/e2layout" ] && [ "$TOP/build/e2layout" -nt "$TOP/tools/e2layout.c" ] ||
+	gcc -O2 -Wall -Wextra -o "$TOP/build/e2layout" "$TOP/tools/e2layout.c" -lext2fs -lcom_err
+start=$(date +%s)
+for g in $groups; do
+	case $g in
+	patches|kernels|guest|layout|gdb|book) "group_$g" ;;
+	*) notok "unknown test group '$g'" ;;
+	esac
+done
+echo "# $(( $(date +%s) - start )) s"
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" = 0 ]
