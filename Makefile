@@ -39,7 +39,8 @@ gdb: ## attach gdb to 'make debug' (same CH and GDB_PORT)
 walkthrough: kernel initramfs ## run chapter CH's scripted gdb session
 	@scripts/walkthrough.sh
 
-test: deps ## run the whole test suite; ends with 'N passed, N failed'
+test: ## run the whole test suite; ends with 'N passed, N failed'
+	@scripts/deps.sh base book
 	@tests/run.sh
 
 check-patches: deps ## apply patches/ to a pristine tree and run checkpatch
