@@ -10,7 +10,8 @@
 # MKFS=1 (make a fresh image), WORK=1 (add dbench and fio), LOG, TIMEOUT=900,
 # GDB_PORT=1234, GDB=1 (open the gdbstub in test mode too; with WAIT=1 the
 # guest waits for gdb before its first instruction), SMP=2, MEM=1024,
-# KVM=1 (try KVM; falls back to TCG when /dev/kvm is not usable).
+# KVM=1 (try KVM; falls back to TCG when /dev/kvm is not usable), APPEND
+# (more kernel command line words, e.g. APPEND=printk.time=1).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -40,6 +41,7 @@ append="console=ttyS0 nokaslr panic=-1 course.ch=$CH course.fs=$FS"
 [ -n "${RUN:-}" ] && append+=" course.run=$RUN"
 [ -n "${ARGS:-}" ] && append+=" course.args=$ARGS"
 [ -n "${MNT:-}" ] && append+=" course.mnt=$MNT"
+[ -n "${APPEND:-}" ] && append+=" $APPEND"
 
 accel=(-accel tcg)
 if [ "${KVM:-0}" = 1 ]; then
