@@ -85,6 +85,7 @@ group_guest() {
 	for c in $CHAPTERS; do
 		guest "ch$c-options" "$c" RUN=options
 	done
+	guest "ch0-workloads" 0 RUN=workloads WORK=1
 }
 
 # --- layout: 8 concurrent writers, 16 MiB each; chapter 1 must fragment more
