@@ -83,7 +83,7 @@ make_with_progress() {
 	make -C "$KSRC" O="$KOBJ" -j"$JOBS" "$@" 2>&1 | tee "$log" | awk -v tty="$([ -t 2 ] && echo 1)" '
 		/^  [A-Z]/ { n++; last = $0
 			if (tty) { printf "\r\033[K    [%5d steps] %s", n, substr($0, 3, 70) > "/dev/stderr" }
-			else if (n % 500 == 0) { printf "    [%5d steps] %s\n", n, substr($0, 3) > "/dev/stderr" } }
+			else if (n % 150 == 0) { printf "    [%5d steps] %s\n", n, substr($0, 3) > "/dev/stderr" } }
 		END { if (tty) printf "\r\033[K" > "/dev/stderr"; printf "    %d build steps\n", n > "/dev/stderr" }'
 	local rc=${PIPESTATUS[0]}
 	set -e

@@ -68,12 +68,19 @@ group_patches() {
 		bash -c "[ \$(GIT_INDEX_FILE='$idx' git -C '$KSRC' write-tree) = \$(git -C '$KSRC' rev-parse 'ch$n^{tree}') ]"
 }
 
+# t_live DESCRIPTION COMMAND...: a check for long work, whose progress is
+# shown as it happens (as '#' lines, so it does not count as a check).
+t_live() {
+	local d=$1; shift
+	if "$@" 2>&1 | sed -u 's/^/#   /'; [ "${PIPESTATUS[0]}" = 0 ]; then ok "$d"; else notok "$d"; fi
+}
+
 # --- kernels: every chapter builds (without new fs/ext2 warnings)
 group_kernels() {
 	section "kernels"
 	local c
 	for c in $CHAPTERS; do
-		t "chapter $c's kernel builds without fs/ext2 warnings" "$TOP/scripts/kernel.sh" build "$c"
+		t_live "chapter $c's kernel builds without fs/ext2 warnings" "$TOP/scripts/kernel.sh" build "$c"
 	done
 	t "the guest initramfs builds" "$TOP/scripts/initramfs.sh"
 }
