@@ -71,17 +71,29 @@ def owners(sb):
     return found
 
 
+def fields(value):
+    return [f.name for f in value.type.strip_typedefs().target().fields()]
+
+
 def window(node, owner_of):
-    """A window as a dict; node is the kernel's window structure."""
-    w = node["rsv_window"] if "rsv_window" in [f.name for f in node.type.target().fields()] else node
-    start, end = int(w["_rsv_start"]), int(w["_rsv_end"])
+    """A window as a dict; node points to the kernel's window structure.
+
+    Mainline nests start and end in a struct ext2_reserve_window
+    (rsv_window._rsv_start); the seed's design has them in the window itself
+    (rsv_start). Goal size and hit count exist only in some chapters.
+    """
+    names = fields(node)
+    w = node["rsv_window"] if "rsv_window" in names else node
+    wnames = [f.name for f in w.type.strip_typedefs().fields()]
+    prefix = "_" if "_rsv_start" in wnames else ""
+    start, end = int(w[prefix + "rsv_start"]), int(w[prefix + "rsv_end"])
     return {
         "addr": hex(int(node)),
         "start": start,
         "end": end,
         "size": end - start + 1,
-        "goal": int(node["rsv_goal_size"]),
-        "hits": int(node["rsv_alloc_hit"]),
+        "goal": int(node["rsv_goal_size"]) if "rsv_goal_size" in names else None,
+        "hits": int(node["rsv_alloc_hit"]) if "rsv_alloc_hit" in names else None,
         "ino": owner_of(node),
     }
 
@@ -135,8 +147,8 @@ def check(wins, blocks):
     for i, w in enumerate(wins):
         if w["start"] > w["end"]:
             bad.append("window {} ends before it starts".format(w["addr"]))
-        if w["end"] >= blocks:
-            bad.append("window {} ends past the last block {}".format(w["addr"], blocks - 1))
+        if w["start"] >= blocks:
+            bad.append("window {} starts past the last block {}".format(w["addr"], blocks - 1))
         if i and wins[i - 1]["start"] >= w["start"]:
             bad.append("windows {} and {} are out of order".format(wins[i - 1]["addr"], w["addr"]))
         if i and wins[i - 1]["end"] >= w["start"]:
@@ -193,13 +205,13 @@ class RsvList(gdb.Command):
                     "start", "end", "size", "goal", "hits", "inode"))
             for w in wins:
                 gdb.write("  {:>10} {:>10} {:>6} {:>6} {:>6} {:>8}\n".format(
-                    w["start"], w["end"], w["size"], w["goal"], w["hits"],
-                    w["ino"] if w["ino"] is not None else "?"))
+                    *[("-" if w[k] is None else w[k])
+                      for k in ("start", "end", "size", "goal", "hits", "ino")]))
             if fs["problems"]:
                 for p in fs["problems"]:
                     gdb.write("  BAD: {}\n".format(p))
             else:
-                gdb.write("  OK: sorted by start, no overlaps, all inside blocks 0..{}\n".format(
+                gdb.write("  OK: sorted by start, no overlaps, all starting inside blocks 0..{}\n".format(
                     fs["blocks"] - 1))
         if out:
             with open(out, "w") as f:

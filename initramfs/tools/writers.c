@@ -8,7 +8,7 @@
  *   writers hold   DIR N MIB [CHUNK_KIB]   write, fsync, keep every file
  *                                          open, sync, statfs(DIR) (a place
  *                                          for gdb to stop: ext2_statfs),
- *                                          then close all
+ *                                          then close all and statfs again
  *   writers verify DIR N MIB               read back and check every byte
  *
  * Every byte is a function of (file, offset), so verify needs no copy.
@@ -127,6 +127,14 @@ static int run_writers(const char *dir, int n, long long size, size_t chunk, int
 	while (wait(&status) > 0)
 		if (!WIFEXITED(status) || WEXITSTATUS(status))
 			failed = 1;
+	if (hold) {
+		struct statfs st;
+
+		/* Every file is closed now: a second place for gdb to look. */
+		printf("writers: all files closed; statfs(%s)\n", dir);
+		fflush(stdout);
+		statfs(dir, &st);
+	}
 	return failed;
 }
 
