@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 NCH := $(shell grep -c '^0' patches/series)
 CH ?= $(NCH)
-export CH GDB_PORT MNT FS BS DISK_MB KVM JOBS
+export CH GDB_PORT MNT FS BS DISK_MB MKFS_OPTS APPEND KVM JOBS
 
 .PHONY: help deps kernel kernels initramfs run debug gdb walkthrough test \
         check-patches book clean distclean

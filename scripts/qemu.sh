@@ -7,6 +7,7 @@
 # Settings (environment): CH (chapter, required), RUN (guest tests, comma
 # separated), ARGS (their arguments, ':' separated), MNT (mount options),
 # FS=ext2|ext4, BS=4096 (block size), DISK_MB=512, DISK (image path),
+# MKFS_OPTS (more mke2fs options, e.g. '-m 0'),
 # MKFS=1 (make a fresh image), WORK=1 (add dbench and fio), LOG, TIMEOUT=900,
 # GDB_PORT=1234, GDB=1 (open the gdbstub in test mode too; with WAIT=1 the
 # guest waits for gdb before its first instruction), SMP=2, MEM=1024,
@@ -26,7 +27,8 @@ SMP=${SMP:-2} MEM=${MEM:-1024} GDB_PORT=${GDB_PORT:-1234} TIMEOUT=${TIMEOUT:-900
 
 if [ "${MKFS:-1}" = 1 ]; then
 	rm -f "$DISK"
-	run_shown mke2fs -q -F -t "$FS" -b "$BS" "$DISK" "${DISK_MB}M" >/dev/null ||
+	# shellcheck disable=SC2086 # MKFS_OPTS is a list of options
+	run_shown mke2fs -q -F -t "$FS" -b "$BS" ${MKFS_OPTS:-} "$DISK" "${DISK_MB}M" >/dev/null ||
 		die "mke2fs could not make $DISK"
 fi
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The course's test suite: tests/run.sh [GROUP...]
-# Groups, in order (default: all): patches kernels guest layout gdb book
+# Groups, in order (default: all): patches kernels guest data layout gdb book
 # One line per check ('ok N - ...' / 'not ok N - ...'), then 'N passed, N failed'.
 # Guest logs, disk images and transcripts stay in build/tests/ for reading.
 set -uo pipefail
@@ -87,7 +87,7 @@ group_kernels() {
 
 # --- guest: each chapter boots and passes its own guest tests
 group_guest() {
-	section "guest tests"
+	section "guest tests: options, ioctls, workloads"
 	local c
 	for c in $CHAPTERS; do
 		guest "ch$c-options" "$c" RUN=options
@@ -95,51 +95,86 @@ group_guest() {
 	guest "ch0-workloads" 0 RUN=workloads WORK=1
 }
 
-# --- layout: 8 concurrent writers, 16 MiB each; chapter 1 must fragment more
-group_layout() {
-	section "layout: 8 writers x 16 MiB"
+# --- data: writers, truncate, unlink and rewrite at once; a disk filled to ENOSPC
+group_data() {
+	section "data: churn while writing, and a full disk"
 	local c
-	for c in 0 1; do
-		guest "ch$c-writers" "$c" RUN=writers ARGS=8:16
-		"$TOP/build/e2layout" -s "$T/ch$c-writers.img" > "$T/ch$c-writers.layout" 2>&1
-		echo "# chapter $c: $(cat "$T/ch$c-writers.layout")"
+	for c in $CHAPTERS; do
+		guest "ch$c-churn" "$c" RUN=churn ARGS=8:16
+		# 16 MiB, no root reserve, 64 files open: every block gets used,
+		# except on chapter 2, which shows the seed's bogus ENOSPC.
+		guest "ch$c-fill" "$c" RUN=fill ARGS=64 DISK_MB=16 MKFS_OPTS=-m0
 	done
-	mean() { sed -n 's/.*extents\/file mean \([0-9.]*\).*/\1/p' "$T/ch$1-writers.layout"; }
-	t "chapter 1's files have more extents than chapter 0's ($(mean 1) > $(mean 0) per file)" \
-		awk -v a="$(mean 1)" -v b="$(mean 0)" 'BEGIN { exit !(a != "" && b != "" && a + 0 > b + 0) }'
 }
 
-# --- gdb: the chapter 0 walkthrough runs in batch and agrees with the disk
-group_gdb() {
-	section "gdb: walkthroughs and rsv-list"
-	local W=$BUILD/walkthrough rc=0
-	GDB_PORT=${GDB_PORT:-$((20000 + RANDOM % 20000))} CH=0 \
-		"$TOP/scripts/walkthrough.sh" batch >"$T/walk0.out" 2>&1 || rc=$?
-	local txt=$W/ch0.txt
-	t "ch0 walkthrough: the guest finished (QEMU exit 0)" bash -c "[ $rc = 0 ] || { tail '$T/walk0.out'; false; }"
-	t "ch0 walkthrough: break alloc_new_reservation hits, with readable arguments" \
+# --- layout: N concurrent writers, 16 MiB each, read from the disk image
+# layout_run CH N: boot, write, verify, then read the extents with libext2fs.
+layout_run() {
+	local c=$1 n=$2 name=ch$1-writers$2
+	guest "$name" "$c" RUN=writers ARGS="$n:16" DISK_MB=$((n * 16 * 2 < 512 ? 512 : n * 16 * 2))
+	"$TOP/build/e2layout" -s "$T/$name.img" > "$T/$name.layout" 2>&1
+	echo "# chapter $c, $n writers: $(cat "$T/$name.layout")"
+}
+mean_extents() { sed -n 's/.*extents\/file mean \([0-9.]*\).*/\1/p' "$T/ch$1-writers$2.layout"; }
+# more_fragmented A B N: chapter A's files have more extents than B's at N writers.
+more_fragmented() {
+	local a b; a=$(mean_extents "$1" "$3") b=$(mean_extents "$2" "$3")
+	t "$3 writers: chapter $1's files have more extents than chapter $2's ($a > $b per file)" \
+		awk -v a="$a" -v b="$b" 'BEGIN { exit !(a != "" && b != "" && a + 0 > b + 0) }'
+}
+group_layout() {
+	section "layout: concurrent writers x 16 MiB"
+	local c
+	for c in $CHAPTERS; do layout_run "$c" 8; done
+	for c in $(seq 1 "$NCH"); do layout_run "$c" 32; done
+	more_fragmented 1 0 8
+	if [ "$NCH" -ge 2 ]; then
+		more_fragmented 1 2 8
+		more_fragmented 1 2 32
+	fi
+}
+
+# --- gdb: each walkthrough runs in batch and agrees with the disk
+# walk CH KIND: run walkthrough/chCH.gdb in batch (4 writers), then check the
+# transcript; KIND is how rsv-list names the design ('rb-tree' or 'sorted list').
+walk() {
+	local c=$1 kind=$2 W=$BUILD/walkthrough rc=0
+	GDB_PORT=$((20000 + RANDOM % 20000)) CH=$c \
+		"$TOP/scripts/walkthrough.sh" batch >"$T/walk$c.out" 2>&1 || rc=$?
+	local txt=$W/ch$c.txt log=$W/ch$c-guest.log
+	t "ch$c walkthrough: the guest finished (QEMU exit 0)" bash -c "[ $rc = 0 ] || { tail '$T/walk$c.out'; false; }"
+	t "ch$c walkthrough: break alloc_new_reservation hits, with readable arguments" \
 		grep -qE 'hit Breakpoint 1, alloc_new_reservation \(my_rsv=[^,]*0x[0-9a-f]+, grp_goal=[^,]*[0-9]+,' "$txt"
-	t "ch0 walkthrough: finish returns from alloc_new_reservation" grep -q '^Value returned is' "$txt"
-	t "ch0 walkthrough: rsv-list shows windows and says they are sorted and disjoint" \
-		bash -c "grep -qE '^ext2 on vda: [1-9][0-9]* reservation windows? \(rb-tree' '$txt' && ! grep -q 'BAD:' '$txt' && [ \$(grep -c '  OK: sorted by start' '$txt') -ge 4 ]"
-	t "ch0 walkthrough: every rsv-check passed" \
+	t "ch$c walkthrough: finish returns from alloc_new_reservation" grep -q '^Value returned is' "$txt"
+	t "ch$c walkthrough: rsv-list reads the $kind and finds windows sorted and disjoint" \
+		bash -c "grep -qE '^ext2 on vda: [1-9][0-9]* reservation windows? \($kind' '$txt' && ! grep -q 'BAD:' '$txt' && [ \$(grep -c '  OK: sorted by start' '$txt') -ge 4 ]"
+	t "ch$c walkthrough: every rsv-check passed" \
 		bash -c "[ \$(grep -c '^rsv-check: OK' '$txt') -ge 3 ] && ! grep -q 'Error' '$txt'"
-	t "ch0 walkthrough: the guest's checks passed" \
-		bash -c "grep -q '^ok - 4 files read back byte-exact' '$W/ch0-guest.log' && ! grep -q '^not ok' '$W/ch0-guest.log'"
-	t "ch0 walkthrough: the guest log is clean" log_clean "$W/ch0-guest.log"
-	t "ch0 walkthrough: e2fsck -fn is clean" e2fsck -fn "$W/ch0.img"
+	t "ch$c walkthrough: the guest's checks passed" \
+		bash -c "grep -q '^ok - 4 files read back byte-exact' '$log' && ! grep -q '^not ok' '$log'"
+	t "ch$c walkthrough: the guest log is clean" log_clean "$log"
+	t "ch$c walkthrough: e2fsck -fn is clean" e2fsck -fn "$W/ch$c.img"
 	# The independent source: what each file got on disk. A window belongs to
 	# an open file whose last block was allocated from it, so that block must
 	# lie inside the window rsv-list reported for that inode.
-	"$TOP/build/e2layout" -l "$W/ch0.img" > "$T/walk0.layout" 2>&1
-	t "ch0 walkthrough: rsv-list's windows agree with the blocks on disk" \
-		"$TOP/tests/windows-vs-disk.sh" "$W/ch0-windows.json" "$T/walk0.layout" 4
+	"$TOP/build/e2layout" -l "$W/ch$c.img" > "$T/walk$c.layout" 2>&1
+	t "ch$c walkthrough: rsv-list's windows agree with the blocks on disk" \
+		"$TOP/tests/windows-vs-disk.sh" "$W/ch$c-windows.json" "$T/walk$c.layout" 4
+}
+group_gdb() {
+	section "gdb: walkthroughs and rsv-list"
+	walk 0 rb-tree
+	local rc=0
 	# Chapter 1 has no windows, and rsv-list must say so.
-	rc=0
-	GDB_PORT=${GDB_PORT:-$((20000 + RANDOM % 20000))} CH=1 WALK="$TOP/tests/gdb/no-windows.gdb" \
+	GDB_PORT=$((20000 + RANDOM % 20000)) CH=1 WALK="$TOP/tests/gdb/no-windows.gdb" \
 		"$TOP/scripts/walkthrough.sh" batch >"$T/walk1.out" 2>&1 || rc=$?
 	t "ch1: rsv-list says this kernel has no reservation windows" \
-		bash -c "[ $rc = 0 ] && grep -q 'has no reservation windows' '$W/ch1.txt'"
+		bash -c "[ $rc = 0 ] && grep -q 'has no reservation windows' '$BUILD/walkthrough/ch1.txt'"
+	if [ "$NCH" -ge 2 ]; then
+		walk 2 "sorted list"
+		t "ch2 walkthrough: once every writer has closed its file, no window is left" \
+			bash -c "tail -8 '$BUILD/walkthrough/ch2.txt' | grep -q '^ext2 on vda: 0 reservation windows'"
+	fi
 }
 
 group_book() {
@@ -147,13 +182,13 @@ group_book() {
 	t "the book renders (HTML and PDF) without warnings" "$TOP/scripts/book.sh"
 }
 
-groups=${*:-patches kernels guest layout gdb book}
+groups=${*:-patches kernels guest data layout gdb book}
 [ -x "$TOP/build/e2layout" ] && [ "$TOP/build/e2layout" -nt "$TOP/tools/e2layout.c" ] ||
 	gcc -O2 -Wall -Wextra -o "$TOP/build/e2layout" "$TOP/tools/e2layout.c" -lext2fs -lcom_err
 start=$(date +%s)
 for g in $groups; do
 	case $g in
-	patches|kernels|guest|layout|gdb|book) "group_$g" ;;
+	patches|kernels|guest|data|layout|gdb|book) "group_$g" ;;
 	*) notok "unknown test group '$g'" ;;
 	esac
 done

@@ -6,7 +6,9 @@
 --   ```
 --     the hunks of patches/0001-*.patch that change fs/ext2/balloc.c and
 --     whose header or body contains the text given in hunk= (all hunks of
---     the file when hunk= is left out), as a highlighted diff
+--     the file when hunk= is left out), as a highlighted diff; from= and
+--     to= narrow the quote to the lines from the first one containing from=
+--     to the next one containing to= (a function out of a long hunk)
 --
 --   ```{.include file="walkthrough/ch0.gdb" from="break" to="rsv-list" lang="gdb"}
 --   ```
@@ -64,6 +66,22 @@ local function parse(text)
   return files
 end
 
+-- The lines of all from the first containing from to the next containing
+-- to (both optional); what names the source, for the error.
+local function between(all, from, to, what)
+  local out, on = {}, not from
+  for _, l in ipairs(all) do
+    if not on and l:find(from, 1, true) then on = true end
+    if on then out[#out + 1] = l end
+    if on and to and #out > 1 and l:find(to, 1, true) then break end
+  end
+  if #out == 0 then fail(what .. ": no line containing '" .. from .. "'") end
+  if to and not out[#out]:find(to, 1, true) then
+    fail(what .. ": no line containing '" .. to .. "' after '" .. (from or "the start") .. "'")
+  end
+  return out
+end
+
 local function quote_patch(el)
   local a = el.attributes
   local name = find_patch(a.patch or fail("a .patch block needs patch="))
@@ -83,23 +101,18 @@ local function quote_patch(el)
   if #out == 0 then
     fail(name .. ": no hunk in " .. file .. (want and (" containing '" .. want .. "'") or ""))
   end
+  local text = table.concat(out, "\n")
+  if a.from or a.to then
+    text = table.concat(between(lines(text), a.from, a.to, name .. ": " .. file), "\n")
+  end
   local caption = pandoc.Para({ pandoc.Emph(pandoc.Str(name .. ": " .. file)) })
-  return { caption, pandoc.CodeBlock(table.concat(out, "\n"), pandoc.Attr("", { "diff" })) }
+  return { caption, pandoc.CodeBlock(text, pandoc.Attr("", { "diff" })) }
 end
 
 local function quote_file(el)
   local a = el.attributes
   local path = a.file or fail("an .include block needs file=")
-  local all, out, on = lines(read(path)), {}, not a.from
-  for _, l in ipairs(all) do
-    if not on and l:find(a.from, 1, true) then on = true end
-    if on then out[#out + 1] = l end
-    if on and a.to and #out > 1 and l:find(a.to, 1, true) then break end
-  end
-  if #out == 0 then fail(path .. ": no line containing '" .. a.from .. "'") end
-  if a.to and not out[#out]:find(a.to, 1, true) then
-    fail(path .. ": no line containing '" .. a.to .. "' after '" .. (a.from or "the start") .. "'")
-  end
+  local out = between(lines(read(path)), a.from, a.to, path)
   local cls = a.lang and { a.lang } or {}
   return { pandoc.Para({ pandoc.Emph(pandoc.Str(path)) }),
            pandoc.CodeBlock(table.concat(out, "\n"), pandoc.Attr("", cls)) }
