@@ -104,6 +104,9 @@ group_data() {
 		# 16 MiB, no root reserve, 64 files open: every block gets used,
 		# except on chapter 2, which shows the seed's bogus ENOSPC.
 		guest "ch$c-fill" "$c" RUN=fill ARGS=64 DISK_MB=16 MKFS_OPTS=-m0
+		# 1 KiB blocks: 8 MiB groups, so 16 MiB files cross group
+		# boundaries, and windows with them.
+		guest "ch$c-bs1024" "$c" RUN=writers ARGS=4:16 BS=1024 DISK_MB=128
 	done
 }
 
