@@ -5,6 +5,8 @@
  *
  *   rsvctl get FILE       print the goal size the file's window uses
  *   rsvctl set FILE N     set it (0 turns reservation off for the file)
+ *   rsvctl fault FILE     for the tests: call both with a pointer the
+ *                         kernel cannot read or write (expect EFAULT)
  *
  * The numbers are mainline's, so the tool works on chapters 0, 3 and 4.
  * The kernel reads and writes an int, although the numbers say long.
@@ -25,8 +27,10 @@ static const char *why(int err)
 {
 	switch (err) {
 	case ENOTTY:
-		return "not supported here (no reservation in this kernel, "
-		       "a mount without reservation, or not a regular file)";
+		return "not supported here (a kernel without windows, "
+		       "or not a regular file)";
+	case EOPNOTSUPP:
+		return "the file system is mounted without -o reservation";
 	case EACCES:
 		return "permission denied (not the owner, and no CAP_FOWNER)";
 	case EROFS:
@@ -43,7 +47,8 @@ int main(int argc, char **argv)
 	int fd, size;
 	char *end;
 
-	if (argc < 3 || (strcmp(argv[1], "get") && strcmp(argv[1], "set")) ||
+	if (argc < 3 || (strcmp(argv[1], "get") && strcmp(argv[1], "set") &&
+			 strcmp(argv[1], "fault")) ||
 	    (!strcmp(argv[1], "set") && argc != 4)) {
 		fprintf(stderr, "usage: rsvctl get FILE | rsvctl set FILE BLOCKS\n");
 		return 2;
@@ -52,6 +57,14 @@ int main(int argc, char **argv)
 	if (fd < 0) {
 		fprintf(stderr, "rsvctl: %s: %s\n", argv[2], strerror(errno));
 		return 1;
+	}
+	if (!strcmp(argv[1], "fault")) {
+		void *bad = (void *)8;	/* never mapped */
+		int g = ioctl(fd, EXT2_IOC_GETRSVSZ, bad) ? errno : 0;
+		int s = ioctl(fd, EXT2_IOC_SETRSVSZ, bad) ? errno : 0;
+
+		printf("get errno %d, set errno %d\n", g, s);
+		return g == EFAULT && s == EFAULT ? 0 : 1;
 	}
 	if (!strcmp(argv[1], "get")) {
 		if (ioctl(fd, EXT2_IOC_GETRSVSZ, &size)) {

@@ -4,7 +4,10 @@
  * tiobench and dbench write: the workload that makes ext2's block
  * allocations interleave unless the files hold reservation windows.
  *
- *   writers write  DIR N MIB [CHUNK_KIB]   write DIR/f00 .. DIR/f<N-1>
+ *   writers write  DIR N MIB [CHUNK_KIB [RSV]]
+ *                                          write DIR/f00 .. DIR/f<N-1>; with
+ *                                          RSV > 0, first set each file's
+ *                                          window to RSV blocks (SETRSVSZ)
  *   writers hold   DIR N MIB [CHUNK_KIB]   write, fsync, keep every file
  *                                          open, sync, statfs(DIR) (a place
  *                                          for gdb to stop: ext2_statfs),
@@ -18,9 +21,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/statfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#define EXT2_IOC_SETRSVSZ _IOW('f', 6, long)
+
+static int rsv_blocks;	/* 0: leave the window size alone */
 
 static unsigned char pattern(int file, long long off)
 {
@@ -51,6 +59,11 @@ static int write_one(const char *dir, int i, long long size, size_t chunk,
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0 || !buf) {
 		fprintf(stderr, "writers: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	if (rsv_blocks > 0 && ioctl(fd, EXT2_IOC_SETRSVSZ, &rsv_blocks)) {
+		fprintf(stderr, "writers: %s: SETRSVSZ %d: %s\n", path, rsv_blocks,
+			strerror(errno));
 		return 1;
 	}
 	/* Wait until every writer exists, so they really write at once. */
@@ -182,12 +195,13 @@ int main(int argc, char **argv)
 	size_t chunk;
 
 	if (argc < 5) {
-		fprintf(stderr, "usage: writers write|hold|verify DIR N MIB [CHUNK_KIB]\n");
+		fprintf(stderr, "usage: writers write|hold|verify DIR N MIB [CHUNK_KIB [RSV]]\n");
 		return 2;
 	}
 	n = atoi(argv[3]);
 	size = atoll(argv[4]) << 20;
 	chunk = (argc > 5 ? atoi(argv[5]) : 16) << 10;
+	rsv_blocks = argc > 6 ? atoi(argv[6]) : 0;
 	if (n < 1 || n > 1000 || size <= 0 || chunk == 0) {
 		fprintf(stderr, "writers: need 1 <= N <= 1000, MIB > 0, CHUNK_KIB > 0\n");
 		return 2;
