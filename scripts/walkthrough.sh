@@ -6,7 +6,8 @@
 #   scripts/walkthrough.sh batch     for the tests: the transcript goes to
 #                                    build/walkthrough/chN.txt
 # The guest's side (which test, how many writers) is on the file's first
-# line: '# guest: RUN=hold ARGS=4:8 MNT=...'.
+# line: '# guest: RUN=hold ARGS=4:8 MNT=...'. WALK=FILE runs another gdb file
+# the same way (the tests do); its outputs are named after it.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 CH=${CH:?set CH to a chapter number}
@@ -18,12 +19,13 @@ mode=${1:-interactive}
 W=$BUILD/walkthrough
 mkdir -p "$W"
 export GDB_PORT=${GDB_PORT:-1234}
-export LOG=$W/ch$CH-guest.log
+name=$(basename "$file" .gdb)   # outputs: build/walkthrough/NAME.{txt,img,-guest.log}
+export LOG=$W/$name-guest.log
 guest=$(sed -n '1s/^# guest: //p' "$file")
 [ -n "$guest" ] || die "$file: first line must be '# guest: RUN=... ARGS=...'"
 
 # The guest waits at its first instruction until gdb says continue.
-env $guest DISK="$W/ch$CH.img" GDB=1 WAIT=1 TIMEOUT=${TIMEOUT:-900} \
+env $guest DISK="$W/$name.img" GDB=1 WAIT=1 TIMEOUT=${TIMEOUT:-900} \
 	"$TOP/scripts/qemu.sh" test &
 qpid=$!
 trap 'kill $qpid 2>/dev/null || true' EXIT
@@ -33,8 +35,8 @@ for _ in $(seq 50); do
 	sleep 0.2
 done
 if [ "$mode" = batch ]; then
-	"$TOP/scripts/gdb.sh" "$file" batch > "$W/ch$CH.txt" 2>&1 || true
-	note "gdb transcript: $W/ch$CH.txt"
+	"$TOP/scripts/gdb.sh" "$file" batch > "$W/$name.txt" 2>&1 || true
+	note "gdb transcript: $W/$name.txt"
 else
 	"$TOP/scripts/gdb.sh" "$file"
 fi

@@ -85,6 +85,10 @@ group_kernels() {
 	t "the guest initramfs builds" "$TOP/scripts/initramfs.sh"
 }
 
+# From chapter 3 on, windows are off unless the file system is mounted with
+# -o reservation: the workload tests ask for it there.
+rsv() { [ "$1" -ge 3 ] && echo MNT=reservation || echo MNT=; }
+
 # --- guest: each chapter boots and passes its own guest tests
 group_guest() {
 	section "guest tests: options, ioctls, workloads"
@@ -100,29 +104,31 @@ group_data() {
 	section "data: churn while writing, and a full disk"
 	local c
 	for c in $CHAPTERS; do
-		guest "ch$c-churn" "$c" RUN=churn ARGS=8:16
+		guest "ch$c-churn" "$c" RUN=churn ARGS=8:16 "$(rsv "$c")"
 		# 16 MiB, no root reserve, 64 files open: every block gets used,
 		# except on chapter 2, which shows the seed's bogus ENOSPC.
-		guest "ch$c-fill" "$c" RUN=fill ARGS=64 DISK_MB=16 MKFS_OPTS=-m0
+		guest "ch$c-fill" "$c" RUN=fill ARGS=64 DISK_MB=16 MKFS_OPTS=-m0 "$(rsv "$c")"
 		# 1 KiB blocks: 8 MiB groups, so 16 MiB files cross group
 		# boundaries, and windows with them.
-		guest "ch$c-bs1024" "$c" RUN=writers ARGS=4:16 BS=1024 DISK_MB=128
+		guest "ch$c-bs1024" "$c" RUN=writers ARGS=4:16 BS=1024 DISK_MB=128 "$(rsv "$c")"
 	done
 }
 
 # --- layout: N concurrent writers, 16 MiB each, read from the disk image
-# layout_run CH N: boot, write, verify, then read the extents with libext2fs.
+# layout_run CH N [RSV]: boot, write, verify, then read the extents with
+# libext2fs. RSV sets every file's window to RSV blocks first.
 layout_run() {
-	local c=$1 n=$2 name=ch$1-writers$2
-	guest "$name" "$c" RUN=writers ARGS="$n:16" DISK_MB=$((n * 16 * 2 < 512 ? 512 : n * 16 * 2))
+	local c=$1 n=$2 r=${3:-0} name=ch$1-writers$2${3:+-rsv$3}
+	guest "$name" "$c" RUN=writers ARGS="$n:16:16:$r" "$(rsv "$c")" \
+		DISK_MB=$((n * 16 * 2 < 512 ? 512 : n * 16 * 2))
 	"$TOP/build/e2layout" -s "$T/$name.img" > "$T/$name.layout" 2>&1
-	echo "# chapter $c, $n writers: $(cat "$T/$name.layout")"
+	echo "# chapter $c, $n writers${3:+, windows of $3 blocks}: $(cat "$T/$name.layout")"
 }
-mean_extents() { sed -n 's/.*extents\/file mean \([0-9.]*\).*/\1/p' "$T/ch$1-writers$2.layout"; }
-# more_fragmented A B N: chapter A's files have more extents than B's at N writers.
+mean_extents() { sed -n 's/.*extents\/file mean \([0-9.]*\).*/\1/p' "$T/$1.layout"; }
+# more_fragmented A B WHAT: run A's files have more extents than run B's.
 more_fragmented() {
-	local a b; a=$(mean_extents "$1" "$3") b=$(mean_extents "$2" "$3")
-	t "$3 writers: chapter $1's files have more extents than chapter $2's ($a > $b per file)" \
+	local a b; a=$(mean_extents "$1") b=$(mean_extents "$2")
+	t "$3 ($a > $b extents per file)" \
 		awk -v a="$a" -v b="$b" 'BEGIN { exit !(a != "" && b != "" && a + 0 > b + 0) }'
 }
 group_layout() {
@@ -130,10 +136,15 @@ group_layout() {
 	local c
 	for c in $CHAPTERS; do layout_run "$c" 8; done
 	for c in $(seq 1 "$NCH"); do layout_run "$c" 32; done
-	more_fragmented 1 0 8
+	more_fragmented ch1-writers8 ch0-writers8 "8 writers: chapter 1 fragments more than chapter 0"
 	if [ "$NCH" -ge 2 ]; then
-		more_fragmented 1 2 8
-		more_fragmented 1 2 32
+		more_fragmented ch1-writers8 ch2-writers8 "8 writers: chapter 2 fragments less than chapter 1"
+		more_fragmented ch1-writers32 ch2-writers32 "32 writers: chapter 2 fragments less than chapter 1"
+	fi
+	if [ "$NCH" -ge 3 ]; then
+		# The seed's rsv(128) column: every file asks for 128-block windows.
+		layout_run 3 32 128
+		more_fragmented ch3-writers32 ch3-writers32-rsv128 "32 writers on chapter 3: 128-block windows fragment less than 8-block ones"
 	fi
 }
 
@@ -172,11 +183,37 @@ group_gdb() {
 	GDB_PORT=$((20000 + RANDOM % 20000)) CH=1 WALK="$TOP/tests/gdb/no-windows.gdb" \
 		"$TOP/scripts/walkthrough.sh" batch >"$T/walk1.out" 2>&1 || rc=$?
 	t "ch1: rsv-list says this kernel has no reservation windows" \
-		bash -c "[ $rc = 0 ] && grep -q 'has no reservation windows' '$BUILD/walkthrough/ch1.txt'"
+		bash -c "[ $rc = 0 ] && grep -q 'has no reservation windows' '$BUILD/walkthrough/no-windows.txt'"
 	if [ "$NCH" -ge 2 ]; then
 		walk 2 "sorted list"
 		t "ch2 walkthrough: once every writer has closed its file, no window is left" \
 			bash -c "tail -8 '$BUILD/walkthrough/ch2.txt' | grep -q '^ext2 on vda: 0 reservation windows'"
+	fi
+	if [ "$NCH" -ge 3 ]; then
+		local W=$BUILD/walkthrough
+		rc=0
+		GDB_PORT=$((20000 + RANDOM % 20000)) CH=3 \
+			"$TOP/scripts/walkthrough.sh" batch >"$T/walk3.out" 2>&1 || rc=$?
+		t "ch3 walkthrough: the guest finished and its checks passed (rsvctl set 64)" \
+			bash -c "[ $rc = 0 ] && grep -q '^ok - rsvctl get /mnt/big says 64' '$W/ch3-guest.log' && ! grep -q '^not ok' '$W/ch3-guest.log'"
+		t "ch3 walkthrough: the goal size set by rsvctl arrives at alloc_new_reservation" \
+			grep -qE 'rsv_start = 0, rsv_end = 0, rsv_goal_size = 64' "$W/ch3.txt"
+		t "ch3 walkthrough: the windows placed for it are 64 blocks long, every rsv-check passes" \
+			bash -c "[ \$(grep -c '^\\\$[0-9]* = 64\$' '$W/ch3.txt') -ge 3 ] && [ \$(grep -c '^rsv-check: OK' '$W/ch3.txt') = 2 ] && grep -qE '^ +[0-9]+ +[0-9]+ +64 +64 ' '$W/ch3.txt'"
+		t "ch3 walkthrough: guest log clean, e2fsck clean" \
+			bash -c "! grep -nE '$BAD' '$W/ch3-guest.log' | grep -v 'RCU lockdep' && e2fsck -fn '$W/ch3.img'"
+		# Windows only with -o reservation.
+		local m
+		for m in "" reservation; do
+			rc=0
+			GDB_PORT=$((20000 + RANDOM % 20000)) CH=3 MNT=$m WALK="$TOP/tests/gdb/count-windows.gdb" \
+				"$TOP/scripts/walkthrough.sh" batch >"$T/count3$m.out" 2>&1 || rc=$?
+			cp "$W/count-windows.txt" "$T/count3-$m.txt"
+		done
+		t "ch3: mounted without options, rsv-list finds no window while 4 writers hold files open" \
+			grep -q '^ext2 on vda: 0 reservation windows' "$T/count3-.txt"
+		t "ch3: mounted -o reservation, rsv-list finds the 4 writers' windows" \
+			grep -q '^ext2 on vda: 4 reservation windows' "$T/count3-reservation.txt"
 	fi
 }
 
