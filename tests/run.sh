@@ -97,6 +97,8 @@ group_guest() {
 		guest "ch$c-options" "$c" RUN=options
 	done
 	guest "ch0-workloads" 0 RUN=workloads WORK=1
+	# Chapter 4: windows double while they are well used.
+	[ "$NCH" -ge 4 ] && guest "ch4-grow" 4 RUN=grow MNT=reservation
 }
 
 # --- data: writers, truncate, unlink and rewrite at once; a disk filled to ENOSPC
@@ -145,6 +147,10 @@ group_layout() {
 		# The seed's rsv(128) column: every file asks for 128-block windows.
 		layout_run 3 32 128
 		more_fragmented ch3-writers32 ch3-writers32-rsv128 "32 writers on chapter 3: 128-block windows fragment less than 8-block ones"
+	fi
+	if [ "$NCH" -ge 4 ]; then
+		more_fragmented ch3-writers8 ch4-writers8 "8 writers: chapter 4's growing windows fragment less than chapter 3's default ones"
+		more_fragmented ch3-writers32 ch4-writers32 "32 writers: chapter 4's growing windows fragment less than chapter 3's default ones"
 	fi
 }
 
@@ -214,6 +220,20 @@ group_gdb() {
 			grep -q '^ext2 on vda: 0 reservation windows' "$T/count3-.txt"
 		t "ch3: mounted -o reservation, rsv-list finds the 4 writers' windows" \
 			grep -q '^ext2 on vda: 4 reservation windows' "$T/count3-reservation.txt"
+	fi
+	if [ "$NCH" -ge 4 ]; then
+		local W=$BUILD/walkthrough
+		rc=0
+		GDB_PORT=$((20000 + RANDOM % 20000)) CH=4 \
+			"$TOP/scripts/walkthrough.sh" batch >"$T/walk4.out" 2>&1 || rc=$?
+		t "ch4 walkthrough: the guest finished and its checks passed" \
+			bash -c "[ $rc = 0 ] && grep -q '^ok - a streaming file' '$W/ch4-guest.log' && ! grep -q '^not ok' '$W/ch4-guest.log'"
+		t "ch4 walkthrough: the watchpoint sees the goal size double 8, 16, ... 1024" \
+			bash -c "[ \"\$(grep '^New value = ' '$W/ch4.txt' | cut -d' ' -f4 | tr '\n' ' ')\" = '16 32 64 128 256 512 1024 ' ]"
+		t "ch4 walkthrough: each doubling follows a window used in full, rsv-check passes" \
+			bash -c "grep -A1 '^\\\$2 = ' '$W/ch4.txt' | grep -q '^\\\$3 = 8' && grep -q '^\\\$2 = 8\$' '$W/ch4.txt' && grep -q '^rsv-check: OK' '$W/ch4.txt'"
+		t "ch4 walkthrough: guest log clean, e2fsck clean" \
+			bash -c "! grep -nE '$BAD' '$W/ch4-guest.log' | grep -v 'RCU lockdep' && e2fsck -fn '$W/ch4.img'"
 	fi
 }
 
