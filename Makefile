@@ -7,7 +7,7 @@ CH ?= $(NCH)
 export CH GDB_PORT MNT FS BS DISK_MB MKFS_OPTS APPEND KVM JOBS
 
 .PHONY: help deps kernel kernels initramfs run debug gdb walkthrough test \
-        check-patches book clean distclean
+        check-patches bench book clean distclean
 
 help: ## list the targets
 	@echo "Usage: make TARGET [CH=n] (chapters 0..$(NCH); default CH=$(NCH))"
@@ -45,6 +45,9 @@ test: ## run the whole test suite; ends with 'N passed, N failed'
 
 check-patches: deps ## apply patches/ to a pristine tree and run checkpatch
 	@tests/run.sh patches
+
+bench: kernels initramfs ## measure layout and read-back per chapter (BENCH=quick|full)
+	@scripts/bench.sh $(or $(BENCH),quick)
 
 book: ## render the book to build/book/ (HTML and PDF)
 	@scripts/deps.sh book

@@ -6,6 +6,15 @@ set -- $ARGS
 n=${1:-8} mib=${2:-16} chunk=${3:-16} rsv=${4:-0}
 check "the guest has 2 CPUs (concurrency is real)" test "$(nproc)" -ge 2
 check "/mnt is mounted" grep -q ' /mnt ' /proc/mounts
+# For scripts/bench.sh: guest-side figures, one 'bench:' line each.
+sys_ticks() { set -- $(grep '^cpu ' /proc/stat); echo $4; }   # system time
+disk_reads() { set -- $(cat /sys/block/vda/stat); echo "$1 $3"; }  # requests, sectors
+t0=$(cut -d' ' -f1 /proc/uptime) k0=$(sys_ticks)
 check "$n writers append $mib MiB each in $chunk KiB writes$([ "$rsv" != 0 ] && echo ", windows of $rsv blocks")" writers write /mnt "$n" "$mib" "$chunk" "$rsv"
+sync
+echo "bench: write_seconds=$(awk -v a="$t0" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { print b - a }') write_sys_ticks=$(( $(sys_ticks) - k0 ))"
 echo 3 > /proc/sys/vm/drop_caches 2>/dev/null
+set -- $(disk_reads); r0=$1 s0=$2
 check "$n files read back byte-exact" writers verify /mnt "$n" "$mib"
+set -- $(disk_reads)
+echo "bench: readback_requests=$(( $1 - r0 )) readback_sectors=$(( $2 - s0 )) readback_mib=$(( n * mib ))"
