@@ -25,12 +25,13 @@ FS=${FS:-ext2} BS=${BS:-4096} DISK_MB=${DISK_MB:-512}
 DISK=${DISK:-$BUILD/disk-ch$CH.img}
 SMP=${SMP:-2} MEM=${MEM:-1024} GDB_PORT=${GDB_PORT:-1234} TIMEOUT=${TIMEOUT:-900}
 
-if [ "${MKFS:-1}" = 1 ]; then
+mkfs() {
 	rm -f "$DISK"
 	# shellcheck disable=SC2086 # MKFS_OPTS is a list of options
 	run_shown mke2fs -q -F -t "$FS" -b "$BS" ${MKFS_OPTS:-} "$DISK" "${DISK_MB}M" >/dev/null ||
 		die "mke2fs could not make $DISK"
-fi
+}
+[ "${MKFS:-1}" = 1 ] && mkfs
 
 initrd=$BUILD/initramfs.cpio
 if [ "${WORK:-0}" = 1 ]; then
@@ -83,6 +84,17 @@ test)
 	printf '\033[36m$'; printf ' %q' timeout "$TIMEOUT" "${cmd[@]}"; printf ' </dev/null >%q\033[0m\n' "$LOG"
 	rc=0
 	timeout "$TIMEOUT" "${cmd[@]}" </dev/null >"$LOG" 2>&1 || rc=$?
+	# QEMU itself (not the guest) killed by a signal, as TCG on a loaded
+	# host has been seen to do (SIGSEGV): keep that log, say so, and run
+	# the same guest once more on a fresh disk. Not with gdb attached.
+	if [ $rc -gt 128 ] && [ "${GDB:-0}" != 1 ] && [ "${MKFS:-1}" = 1 ]; then
+		mv "$LOG" "$LOG.qemu-crash"
+		note "QEMU died by signal $((rc - 128)) (log kept in $LOG.qemu-crash); running the guest again"
+		mkfs
+		rc=0
+		timeout "$TIMEOUT" "${cmd[@]}" </dev/null >"$LOG" 2>&1 || rc=$?
+		echo "course: QEMU crashed once (signal), this is the second run" >>"$LOG"
+	fi
 	[ $rc = 124 ] && echo "course: TIMEOUT after ${TIMEOUT}s" >>"$LOG"
 	exit $rc ;;
 *) die "usage: qemu.sh shell|test|debug" ;;
