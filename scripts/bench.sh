@@ -34,7 +34,7 @@ for cfg in "${configs[@]}"; do
 	set -- $cfg
 	need_kernel "$2"
 done
-[ -x "$BUILD/e2layout" ] || gcc -O2 -Wall -o "$BUILD/e2layout" "$TOP/tools/e2layout.c" -lext2fs -lcom_err
+E2LAYOUT=$(e2layout)
 "$TOP/scripts/initramfs.sh"
 
 R=$RESULTS/bench-$mode
@@ -58,19 +58,19 @@ for n in $counts; do
 			   ! grep -q '^ok - [0-9]* files read back byte-exact' "$R/$tag.log"; then
 				die "run $tag failed: see $R/$tag.log"
 			fi
-			"$BUILD/e2layout" -s "$R/$tag.img" > "$R/$tag.layout"
+			"$E2LAYOUT" -k "$R/$tag.img" > "$R/$tag.layout"
 			rm -f "$R/$tag.img"
 			{
-				sed -n 's/.*extents\/file mean \([0-9.]*\) max \([0-9]*\)  mean extent \([0-9.]*\) blocks  layout score \([0-9.]*\).*/extents_mean \1\nextents_max \2\nextent_len_mean \3\nlayout_score \4/p' "$R/$tag.layout"
-				grep -ao 'bench: .*' "$R/$tag.log" | sed 's/^bench: //' | tr ' ' '\n' | tr '=' ' '
-			} | awk -v pre="$name,$fs,$n,$run," '
+				cat "$R/$tag.layout"
+				grep -ao 'bench: .*' "$R/$tag.log" | sed 's/^bench: //' | tr ' ' '\n'
+			} | tr '=' ' ' | awk -v pre="$name,$fs,$n,$run," '
 				{ print pre $1 "," $2; m[$1] = $2 }
 				END { if (m["readback_mib"] > 0)
 					printf "%sreadback_requests_per_mib,%.2f\n", pre, m["readback_requests"] / m["readback_mib"] }' >> "$csv.tmp"
 			el=$(( $(date +%s) - start ))
 			printf '    [%d/%d] %-11s %2d writers run %d: %s extents/file (%ds; about %ds left)\n' \
 				"$i" "$total" "$name" "$n" "$run" \
-				"$(sed -n 's/.*extents\/file mean \([0-9.]*\).*/\1/p' "$R/$tag.layout")" \
+				"$(sed -n 's/^extents_mean=//p' "$R/$tag.layout")" \
 				$(( $(date +%s) - t0 )) $(( el * (total - i) / i )) >&2
 		done
 	done

@@ -30,6 +30,18 @@ check_chapter() {
 	[ "$1" -le "$NCH" ] || die "chapter $1 does not exist: patches/series has $NCH patches, so chapters are 0..$NCH"
 }
 
+# e2layout: build the host's layout reader (tools/e2layout.c) when it is
+# missing or older than its source, and print its path.
+e2layout() {
+	local bin=$BUILD/e2layout
+	if [ ! -x "$bin" ] || [ "$TOP/tools/e2layout.c" -nt "$bin" ]; then
+		mkdir -p "$BUILD"
+		gcc -O2 -Wall -Wextra -Werror -o "$bin" "$TOP/tools/e2layout.c" -lext2fs -lcom_err ||
+			die "tools/e2layout.c does not build (is libext2fs-dev installed? make deps)"
+	fi
+	echo "$bin"
+}
+
 # need_kernel N: chapter N's kernel has been built.
 need_kernel() {
 	[ -f "$OUT/ch$1/bzImage" ] && [ -f "$OUT/ch$1/vmlinux" ] ||

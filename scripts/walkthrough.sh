@@ -13,7 +13,7 @@ set -euo pipefail
 CH=${CH:?set CH to a chapter number}
 check_chapter "$CH"
 need_kernel "$CH"
-file=${WALK:-$TOP/walkthrough/ch$CH.gdb}    # WALK=FILE runs another gdb script
+file=${WALK:-$TOP/walkthrough/ch$CH.gdb}
 [ -f "$file" ] || die "chapter $CH has no walkthrough ($file)"
 mode=${1:-interactive}
 W=$BUILD/walkthrough

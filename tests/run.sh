@@ -125,10 +125,10 @@ layout_run() {
 	local c=$1 n=$2 r=${3:-0} name=ch$1-writers$2${3:+-rsv$3}
 	guest "$name" "$c" RUN=writers ARGS="$n:16:16:$r" "$(rsv "$c")" \
 		DISK_MB=$((n * 16 * 2 < 512 ? 512 : n * 16 * 2))
-	"$TOP/build/e2layout" -s "$T/$name.img" > "$T/$name.layout" 2>&1
-	echo "# chapter $c, $n writers${3:+, windows of $3 blocks}: $(cat "$T/$name.layout")"
+	"$E2LAYOUT" -k "$T/$name.img" > "$T/$name.layout" 2>&1
+	echo "# chapter $c, $n writers${3:+, windows of $3 blocks}: $(tr '\n' ' ' < "$T/$name.layout")"
 }
-mean_extents() { sed -n 's/.*extents\/file mean \([0-9.]*\).*/\1/p' "$T/$1.layout"; }
+mean_extents() { sed -n 's/^extents_mean=//p' "$T/$1.layout"; }
 # more_fragmented A B WHAT: run A's files have more extents than run B's.
 more_fragmented() {
 	local a b; a=$(mean_extents "$1") b=$(mean_extents "$2")
@@ -192,7 +192,7 @@ walk() {
 	# The independent source: what each file got on disk. A window belongs to
 	# an open file whose last block was allocated from it, so that block must
 	# lie inside the window rsv-list reported for that inode.
-	"$TOP/build/e2layout" -l "$W/ch$c.img" > "$T/walk$c.layout" 2>&1
+	"$E2LAYOUT" -l "$W/ch$c.img" > "$T/walk$c.layout" 2>&1
 	t "ch$c walkthrough: rsv-list's windows agree with the blocks on disk" \
 		"$TOP/tests/windows-vs-disk.sh" "$W/ch$c-windows.json" "$T/walk$c.layout" 4
 }
@@ -247,8 +247,7 @@ group_book() {
 }
 
 groups=${*:-patches kernels guest data layout gdb book}
-[ -x "$TOP/build/e2layout" ] && [ "$TOP/build/e2layout" -nt "$TOP/tools/e2layout.c" ] ||
-	gcc -O2 -Wall -Wextra -o "$TOP/build/e2layout" "$TOP/tools/e2layout.c" -lext2fs -lcom_err
+E2LAYOUT=$(e2layout)
 start=$(date +%s)
 for g in $groups; do
 	case $g in

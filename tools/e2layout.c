@@ -9,6 +9,7 @@
  *   e2layout -s IMAGE [DIR]       summary only
  *   e2layout -l IMAGE [DIR]       one line per file: ino name blocks extents
  *                                 first_phys last_phys (for scripts)
+ *   e2layout -k IMAGE [DIR]       the summary as key=value lines (for scripts)
  *
  * The layout score is the fraction of data blocks, after the first of each
  * file, that sit right after their logical predecessor: 1.0 is perfect.
@@ -54,7 +55,7 @@ static int count_block(ext2_filsys fs, blk64_t *blocknr, e2_blkcnt_t blockcnt,
 
 struct walk {
 	ext2_filsys fs;
-	int mode;	/* 0 table, 1 summary, 2 lines */
+	int mode;	/* 0 table, 1 summary, 2 lines, 3 key=value summary */
 	long files;
 	blk64_t blocks, extents, follow, max_extents;
 };
@@ -108,10 +109,10 @@ int main(int argc, char **argv)
 	errcode_t err;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "sl")) != -1)
-		w.mode = opt == 's' ? 1 : opt == 'l' ? 2 : -1;
+	while ((opt = getopt(argc, argv, "slk")) != -1)
+		w.mode = opt == 's' ? 1 : opt == 'l' ? 2 : opt == 'k' ? 3 : -1;
 	if (w.mode < 0 || optind >= argc) {
-		fprintf(stderr, "usage: e2layout [-s|-l] IMAGE [DIR]\n");
+		fprintf(stderr, "usage: e2layout [-s|-l|-k] IMAGE [DIR]\n");
 		return 2;
 	}
 	if (optind + 1 < argc)
@@ -136,14 +137,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "e2layout: %s: %s\n", dir, error_message(err));
 		return 1;
 	}
-	if (w.mode != 2 && w.files)
-		printf("files %ld  blocks %llu  extents/file mean %.1f max %llu  "
-		       "mean extent %.1f blocks  layout score %.3f\n", w.files,
-		       (unsigned long long)w.blocks, (double)w.extents / w.files,
-		       (unsigned long long)w.max_extents, (double)w.blocks / w.extents,
-		       w.blocks > (blk64_t)w.files ?
-		       (double)w.follow / (w.blocks - w.files) : 1.0);
-	else if (w.mode != 2)
-		printf("files 0\n");
+	if (w.mode == 2)
+		return 0;
+	if (!w.files) {
+		printf(w.mode == 3 ? "files=0\n" : "files 0\n");
+		return 0;
+	}
+	printf(w.mode == 3 ?
+	       "files=%ld\nblocks=%llu\nextents_mean=%.1f\nextents_max=%llu\n"
+	       "extent_len_mean=%.1f\nlayout_score=%.3f\n" :
+	       "files %ld  blocks %llu  extents/file mean %.1f max %llu  "
+	       "mean extent %.1f blocks  layout score %.3f\n", w.files,
+	       (unsigned long long)w.blocks, (double)w.extents / w.files,
+	       (unsigned long long)w.max_extents, (double)w.blocks / w.extents,
+	       w.blocks > (blk64_t)w.files ?
+	       (double)w.follow / (w.blocks - w.files) : 1.0);
 	return 0;
 }
