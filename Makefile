@@ -2,7 +2,7 @@
 # Chapters: CH=0 is mainline 6.1, CH=N has patches/ 1..N applied.
 
 SHELL := /bin/bash
-NCH := $(shell grep -c '^0' patches/series)
+NCH := $(shell grep -cv -e '^\#' -e '^[[:space:]]*$$' patches/series)
 CH ?= $(NCH)
 export CH GDB_PORT MNT FS BS DISK_MB MKFS_OPTS APPEND KVM JOBS
 

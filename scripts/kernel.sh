@@ -12,7 +12,7 @@ GIT=(git -C "$KSRC" -c user.name="$(git -C "$TOP" config user.name || echo cours
      -c user.email="$(git -C "$TOP" config user.email || echo course@localhost)")
 
 series_hash() {
-	( cd "$TOP/patches" && cat series $(grep -v '^#' series) ) | sha1sum | cut -c1-16
+	( cd "$TOP/patches" && cat series $(series) ) | sha1sum | cut -c1-16
 }
 
 extract() {
@@ -42,7 +42,7 @@ apply_series() {
 	"${GIT[@]}" checkout -q -B course ch0
 	"${GIT[@]}" am --abort >/dev/null 2>&1 || true
 	local n=0 p
-	for p in $(grep -v '^#' "$TOP/patches/series"); do
+	for p in $(series); do
 		n=$((n + 1))
 		"${GIT[@]}" am -q "$TOP/patches/$p" ||
 			{ "${GIT[@]}" am --abort; die "patches/$p does not apply on ch$((n - 1))"; }

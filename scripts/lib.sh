@@ -9,7 +9,10 @@ OUT=$BUILD/out             # out/chN/{bzImage,vmlinux}: one kernel per chapter
 RESULTS=$BUILD/results
 KTARBALL=${KTARBALL:-/usr/src/linux-source-6.1.tar.xz}
 KPKG=linux-source-6.1
-NCH=$(( $(grep -c '^0' "$TOP/patches/series" 2>/dev/null || echo 0) ))  # patches in the series
+# series: the patch files of patches/series, in order (comments and blank
+# lines skipped). Chapter N is the pristine tree plus the first N of them.
+series() { grep -v -e '^#' -e '^[[:space:]]*$' "$TOP/patches/series"; }
+NCH=$(series | wc -l)
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 
 say()  { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

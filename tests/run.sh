@@ -57,7 +57,7 @@ group_patches() {
 	local idx=$T/patches.index n=0 p
 	rm -f "$idx"
 	GIT_INDEX_FILE=$idx git -C "$KSRC" read-tree ch0
-	for p in $(grep -v '^#' "$TOP/patches/series"); do
+	for p in $(series); do
 		n=$((n + 1))
 		t "patch $n ($p) applies onto chapter $((n - 1))" \
 			env GIT_INDEX_FILE="$idx" git -C "$KSRC" apply --cached "$TOP/patches/$p"
