@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 NCH := $(shell grep -cv -e '^\#' -e '^[[:space:]]*$$' patches/series)
 CH ?= $(NCH)
-export CH GDB_PORT MNT FS BS DISK_MB MKFS_OPTS APPEND KVM JOBS
+export CH GDB_PORT MNT FS BS DISK_MB MKFS_OPTS APPEND KVM JOBS VARIANT
 
 .PHONY: help deps kernel kernels initramfs run debug gdb walkthrough test \
         check-patches bench book clean distclean

@@ -16,10 +16,10 @@ GDB_PORT=${GDB_PORT:-1234}
 
 cmd=(gdb -q -iex "add-auto-load-safe-path $BUILD"
      -iex "set pagination off" -iex "set confirm off"
-     -ex "file $OUT/ch$CH/vmlinux"
+     -ex "file $(kout "$CH")/vmlinux"
      -ex "source $KOBJ/vmlinux-gdb.py"
      -ex "source $TOP/gdb-scripts/rsv.py"
-     -ex "set substitute-path $KSRC/fs/ext2 $OUT/ch$CH/src/fs/ext2"
+     -ex "set substitute-path $KSRC/fs/ext2 $(kout "$CH")/src/fs/ext2"
      -ex "target remote 127.0.0.1:$GDB_PORT")
 if [ -n "${1:-}" ]; then
 	[ -f "$1" ] || die "no gdb command file $1"

@@ -52,14 +52,23 @@ apply_series() {
 	echo "$want" > "$BUILD/series.stamp"
 }
 
+# The configuration fragments: the course's, then the variant's.
+fragments() {
+	echo "$TOP/config/course.config"
+	if [ -n "$VARIANT" ]; then
+		[ -f "$TOP/config/$VARIANT.config" ] || die "no config/$VARIANT.config for VARIANT=$VARIANT"
+		echo "$TOP/config/$VARIANT.config"
+	fi
+}
+
 configure() {
-	local want; want=$( (cat "$TOP/config/course.config"; cat "$BUILD/kernel-version") | sha1sum | cut -c1-16)
+	local want; want=$( (cat $(fragments); cat "$BUILD/kernel-version") | sha1sum | cut -c1-16)
 	[ "$(cat "$KOBJ/config.stamp" 2>/dev/null)" = "$want" ] && [ -f "$KOBJ/.config" ] && return 0
-	say "configuring: tinyconfig + config/course.config"
+	say "configuring: tinyconfig + $(fragments | sed "s|$TOP/||" | paste -sd+ | sed 's/+/ + /g')"
 	mkdir -p "$KOBJ"
 	make -s -C "$KSRC" O="$KOBJ" tinyconfig >/dev/null
 	"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$KOBJ" "$KOBJ/.config" \
-		"$TOP/config/course.config" >"$KOBJ/merge.log" 2>&1 || die "merge_config.sh failed: see $KOBJ/merge.log"
+		$(fragments) >"$KOBJ/merge.log" 2>&1 || die "merge_config.sh failed: see $KOBJ/merge.log"
 	make -s -C "$KSRC" O="$KOBJ" olddefconfig >>"$KOBJ/merge.log" 2>&1
 	local line key bad=0
 	while read -r line; do
@@ -69,8 +78,8 @@ configure() {
 		else
 			grep -qx "$line" "$KOBJ/.config" || { note "requested $line, not in the final .config"; bad=1; }
 		fi
-	done < <(grep '^CONFIG_' "$TOP/config/course.config")
-	[ $bad = 0 ] || die "config/course.config asks for values Kconfig did not keep (dependencies?)"
+	done < <(cat $(fragments) | grep '^CONFIG_' | awk -F= '{ last[$1] = $0; order[NR] = $1 } END { for (i = 1; i <= NR; i++) if (!seen[order[i]]++) print last[order[i]] }')
+	[ $bad = 0 ] || die "the config fragments ask for values Kconfig did not keep (dependencies?)"
 	echo "$want" > "$KOBJ/config.stamp"
 }
 
@@ -91,7 +100,7 @@ make_with_progress() {
 }
 
 build() {
-	local ch=$1 dest=$OUT/ch$1
+	local ch=$1 dest; dest=$(kout "$1")
 	check_chapter "$ch"
 	extract; apply_series; configure
 	local head dirty="" tree
@@ -113,10 +122,10 @@ build() {
 			die "build/linux has local changes on $("${GIT[@]}" describe --tags --always); stash them (git -C build/linux stash) or build that chapter"
 		"${GIT[@]}" checkout -q "ch$ch"
 	fi
-	say "building chapter $ch's kernel"
+	say "building chapter $ch's kernel${VARIANT:+ ($VARIANT variant, objects in $KOBJ)}"
 	# Recompile fs/ext2 every time, so its warnings are seen every time.
 	rm -f "$KOBJ"/fs/ext2/*.o
-	local log=$BUILD/logs/kernel-ch$ch.log
+	local log=$BUILD/logs/kernel-ch$ch${VARIANT:+-$VARIANT}.log
 	make_with_progress "$log" all
 	if grep -E '^[^ ]*fs/ext2/[^ ]*: warning:' "$log" >&2; then
 		die "chapter $ch: fs/ext2 compiles with warnings (above)"

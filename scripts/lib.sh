@@ -4,7 +4,10 @@
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 KSRC=$BUILD/linux          # the kernel tree: a git repository, one tag per chapter
-KOBJ=$BUILD/obj            # the one O= object tree shared by every chapter
+# VARIANT=kasan: the soak's kernels, built from the same tree with
+# config/VARIANT.config added, in an object tree and out/ names of their own.
+VARIANT=${VARIANT:-}
+KOBJ=$BUILD/obj${VARIANT:+-$VARIANT}  # the one O= object tree shared by every chapter
 OUT=$BUILD/out             # out/chN/{bzImage,vmlinux}: one kernel per chapter
 RESULTS=$BUILD/results
 KTARBALL=${KTARBALL:-/usr/src/linux-source-6.1.tar.xz}
@@ -45,8 +48,11 @@ e2layout() {
 	echo "$bin"
 }
 
+# kout N: where chapter N's kernel (of this VARIANT) is put.
+kout() { echo "$OUT/ch$1${VARIANT:+-$VARIANT}"; }
+
 # need_kernel N: chapter N's kernel has been built.
 need_kernel() {
-	[ -f "$OUT/ch$1/bzImage" ] && [ -f "$OUT/ch$1/vmlinux" ] ||
-		die "chapter $1 is not built yet: run 'make kernel CH=$1' first"
+	[ -f "$(kout "$1")/bzImage" ] && [ -f "$(kout "$1")/vmlinux" ] ||
+		die "chapter $1${VARIANT:+ ($VARIANT variant)} is not built yet: run 'make kernel CH=$1${VARIANT:+ VARIANT=$VARIANT}' first"
 }

@@ -55,7 +55,7 @@ fi
 # sockets=2: without ACPI the kernel reads SeaBIOS's MP table, which lists one
 # CPU per socket; -smp 2 alone would give the guest a single CPU.
 cmd=(qemu-system-x86_64 "${accel[@]}" -m "$MEM" -smp "$SMP,sockets=$SMP"
-     -kernel "$OUT/ch$CH/bzImage" -initrd "$initrd" -append "$append"
+     -kernel "$(kout "$CH")/bzImage" -initrd "$initrd" -append "$append"
      -drive "file=$DISK,format=raw,if=virtio" -no-reboot)
 
 gdbstub() {

@@ -1,54 +1,13 @@
 #!/usr/bin/env bash
 # The course's test suite: tests/run.sh [GROUP...]
-# Groups, in order (default: all): patches kernels guest data layout gdb book
+# Groups, in order (default: all): patches kernels guest data reliability layout gdb book
 # One line per check ('ok N - ...' / 'not ok N - ...'), then 'N passed, N failed'.
 # Guest logs, disk images and transcripts stay in build/tests/ for reading.
 set -uo pipefail
-. "$(dirname "$0")/../scripts/lib.sh"
+. "$(dirname "$0")/lib.sh"
 T=$BUILD/tests
 mkdir -p "$T"
-PASS=0 FAIL=0
 CHAPTERS=$(seq 0 "$NCH")
-
-ok()    { PASS=$((PASS + 1)); echo "ok $((PASS + FAIL)) - $*"; }
-notok() { FAIL=$((FAIL + 1)); echo "not ok $((PASS + FAIL)) - $*"; }
-# t DESCRIPTION COMMAND...: one check; the command's output is shown if it fails.
-t() {
-	local d=$1 out; shift
-	if out=$("$@" 2>&1); then ok "$d"
-	else notok "$d"; printf '%s\n' "$out" | tail -25 | sed 's/^/#   /'; fi
-}
-section() { printf '# --- %s\n' "$*"; }
-
-# Every line a kernel prints when something is wrong. The guest log must
-# have none of them (RCU's note that lockdep is enabled is not a problem).
-BAD='WARNING:|BUG:|BUG |Oops|Kernel panic|general protection|corruption|possible circular locking|possible recursive locking|inconsistent lock state|lockdep|INFO: task|Call Trace|EXT2-fs \([^)]*\): error: ext2_|course: TIMEOUT'
-log_clean() { ! grep -nE "$BAD" "$1" | grep -v 'RCU lockdep checking is enabled'; }
-
-# guest NAME CH [VAR=value...]: boot chapter CH on a fresh disk with the
-# given qemu.sh settings; report the guest's own checks, then the log and
-# the file system.
-guest() {
-	local name=$1 ch=$2; shift 2
-	local log=$T/$name.log img=$T/$name.img rc=0
-	env "$@" CH="$ch" DISK="$img" LOG="$log" "$TOP/scripts/qemu.sh" test >"$T/$name.qemu" 2>&1 || rc=$?
-	grep -q '^course: QEMU crashed once' "$log" &&
-		echo "# $name: QEMU (the emulator) died by a signal on the first try; this is the second run"
-	t "$name: the guest ran to the end (QEMU exit 0, 'course: finished')" \
-		bash -c "[ $rc = 0 ] && grep -q '^course: finished' '$log' || { tail -30 '$log'; false; }"
-	local n=0 line
-	while IFS= read -r line; do
-		n=$((n + 1))
-		case $line in
-		"ok - "*) ok "$name: ${line#ok - }" ;;
-		*) notok "$name: ${line#not ok - }"
-		   grep -A20 -F "$line" "$log" | sed -n '2,20p' | grep '^#' | sed 's/^/#/' ;;
-		esac
-	done < <(grep -aE '^(not )?ok - ' "$log")
-	[ $n -gt 0 ] || notok "$name: the guest reported no checks at all (see $log)"
-	t "$name: the guest log has no WARNING, BUG, lockdep or list corruption" log_clean "$log"
-	t "$name: e2fsck -fn finds the file system clean" e2fsck -fn "$img"
-}
 
 # --- patches: the series applies in order to a pristine tree, checkpatch is clean
 group_patches() {
@@ -87,16 +46,12 @@ group_kernels() {
 	t "the guest initramfs builds" "$TOP/scripts/initramfs.sh"
 }
 
-# From chapter 3 on, windows are off unless the file system is mounted with
-# -o reservation: the workload tests ask for it there.
-rsv() { [ "$1" -ge 3 ] && echo MNT=reservation || echo MNT=; }
-
 # --- guest: each chapter boots and passes its own guest tests
 group_guest() {
 	section "guest tests: options, ioctls, workloads"
 	local c
 	for c in $CHAPTERS; do
-		guest "ch$c-options" "$c" RUN=options
+		scenario options "$c" RUN=options
 	done
 	guest "ch0-workloads" 0 RUN=workloads WORK=1
 	# Chapter 4: windows double while they are well used.
@@ -108,13 +63,29 @@ group_data() {
 	section "data: churn while writing, and a full disk"
 	local c
 	for c in $CHAPTERS; do
-		guest "ch$c-churn" "$c" RUN=churn ARGS=8:16 "$(rsv "$c")"
+		scenario churn "$c" RUN=churn ARGS=8:16 "$(rsv "$c")"
 		# 16 MiB, no root reserve, 64 files open: every block gets used,
 		# except on chapter 2, which shows the seed's bogus ENOSPC.
-		guest "ch$c-fill" "$c" RUN=fill ARGS=64 DISK_MB=16 MKFS_OPTS=-m0 "$(rsv "$c")"
+		scenario fill "$c" RUN=fill ARGS=64 DISK_MB=16 MKFS_OPTS=-m0 "$(rsv "$c")"
 		# 1 KiB blocks: 8 MiB groups, so 16 MiB files cross group
 		# boundaries, and windows with them.
-		guest "ch$c-bs1024" "$c" RUN=writers ARGS=4:16 BS=1024 DISK_MB=128 "$(rsv "$c")"
+		scenario bs1024 "$c" RUN=writers ARGS=4:16 BS=1024 DISK_MB=128 "$(rsv "$c")"
+	done
+}
+
+# --- reliability: the quick pass of the scenarios 'make soak' runs long
+# (SEED=N replays a run: the torture tool draws its operations from it).
+SEED=${SEED:-$(( $(date +%s) % 100000 ))}
+group_reliability() {
+	section "reliability: torture, a full disk, geometry, mount life cycle (SEED=$SEED)"
+	local c
+	for c in $CHAPTERS; do
+		scenario torture "$c" RUN=torture ARGS="16:200:256:$SEED" "$(rsv "$c")"
+		scenario full-disk "$c" RUN=torture ARGS="16:300:2048:$SEED:full" DISK_MB=8 MKFS_OPTS=-m0 "$(rsv "$c")"
+		scenario geometry-1k "$c" RUN=geometry ARGS="8:100:1024:$SEED" BS=1024 DISK_MB=64 "$(rsv "$c")"
+		scenario geometry-2k "$c" RUN=geometry ARGS="8:100:1024:$SEED" BS=2048 DISK_MB=128 "$(rsv "$c")"
+		scenario one-group-4k "$c" RUN=geometry ARGS="8:100:1024:$SEED" BS=4096 DISK_MB=64 "$(rsv "$c")"
+		scenario lifecycle "$c" RUN=lifecycle "$(rsv "$c")"
 	done
 }
 
@@ -246,15 +217,22 @@ group_book() {
 	t "the book renders (HTML and PDF) without warnings" "$TOP/scripts/book.sh"
 }
 
-groups=${*:-patches kernels guest data layout gdb book}
+groups=${*:-patches kernels guest data reliability layout gdb book}
 E2LAYOUT=$(e2layout)
 start=$(date +%s)
+rm -f "$T/reliability.tsv"
 for g in $groups; do
 	case $g in
-	patches|kernels|guest|data|layout|gdb|book) "group_$g" ;;
+	patches|kernels|guest|data|reliability|layout|gdb|book) "group_$g" ;;
 	*) notok "unknown test group '$g'" ;;
 	esac
 done
+if [ -s "$T/reliability.tsv" ]; then
+	mkdir -p "$RESULTS"
+	reliability_table "$T/reliability.tsv" > "$RESULTS/reliability-quick.md"
+	echo "# scenario x chapter (also in $RESULTS/reliability-quick.md):"
+	sed 's/^/#   /' "$RESULTS/reliability-quick.md"
+fi
 echo "# $(( $(date +%s) - start )) s"
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]

@@ -39,3 +39,5 @@ check "$rounds rounds of write, truncate, append, unlink all compared equal" tes
 check "the churn really overlapped the writers ($during rounds)" test $during -ge 3
 echo 3 > /proc/sys/vm/drop_caches
 check "$n writers' files read back byte-exact" writers verify /mnt/w "$n" "$mib"
+sync
+echo "# free_blocks=$(stat -f -c %f /mnt)"

@@ -24,3 +24,5 @@ info "after deleting the files: $freed blocks free"
 dd if=/dev/zero of=/mnt/after bs=4k count="$freed" 2>/dev/null
 check "after deleting the files, one new file uses all $freed freed blocks" \
 	sh -c "test $freed -gt 0 && test \$(stat -f -c %f /mnt) = 0"
+sync
+echo "# free_blocks=$(stat -f -c %f /mnt)"

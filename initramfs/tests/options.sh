@@ -21,6 +21,25 @@ case $CH in
 	check "SETRSVSZ 100000 is clamped to mainline's cap of 1027" test "$(rsvctl get /mnt/r)" = 1027
 	check "SETRSVSZ 0 turns the file's reservation off" rsvctl set /mnt/r 0
 	check "GETRSVSZ then gives 0" test "$(rsvctl get /mnt/r)" = 0
+	# Bad input, as mainline answers it.
+	rsvctl set /mnt/r 16
+	check "both ioctls with a bad pointer fail with EFAULT" rsvctl fault /mnt/r
+	check "and change nothing (still 16)" test "$(rsvctl get /mnt/r)" = 16
+	mkdir -p /mnt/d
+	check "GETRSVSZ on a directory fails with ENOTTY" test "$(errno_of rsvctl get /mnt/d)" = 25
+	check "SETRSVSZ on a directory fails with ENOTTY" test "$(errno_of rsvctl set /mnt/d 64)" = 25
+	check "SETRSVSZ by another user (uid 1000) fails with EACCES" test "$(errno_of su student -c 'rsvctl set /mnt/r 32')" = 13
+	check "and changes nothing (still 16)" test "$(rsvctl get /mnt/r)" = 16
+	# Mainline does not check the sign: it reads the int into an unsigned
+	# short (-1 becomes 65535), then clamps that to its cap of 1027.
+	# Chapter 3 refuses -1 with EINVAL.
+	check "SETRSVSZ -1 is accepted by mainline" rsvctl set /mnt/r -1
+	check "and read as 65535, clamped to 1027 (ext2_ioctl's unsigned short)" test "$(rsvctl get /mnt/r)" = 1027
+	rsvctl set /mnt/r 16
+	check "remount read-only" remount ro
+	check "SETRSVSZ on a read-only mount fails with EROFS" test "$(errno_of rsvctl set /mnt/r 32)" = 30
+	check "and changes nothing (still 16)" test "$(rsvctl get /mnt/r)" = 16
+	check "remount read-write" remount rw
 	;;
 1|2)
 	# No option, no ioctl: they come back in chapter 3.

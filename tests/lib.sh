@@ -1,0 +1,82 @@
+# Shared by tests/run.sh and scripts/soak.sh: checks, guest runs, and the
+# reliability table. Source it after setting nothing; it sets T if unset.
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+T=${T:-$BUILD/tests}
+PASS=0 FAIL=0
+
+ok()    { PASS=$((PASS + 1)); echo "ok $((PASS + FAIL)) - $*"; }
+notok() { FAIL=$((FAIL + 1)); echo "not ok $((PASS + FAIL)) - $*"; }
+# t DESCRIPTION COMMAND...: one check; the command's output is shown if it fails.
+t() {
+	local d=$1 out; shift
+	if out=$("$@" 2>&1); then ok "$d"
+	else notok "$d"; printf '%s\n' "$out" | tail -25 | sed 's/^/#   /'; fi
+}
+section() { printf '# --- %s\n' "$*"; }
+
+# Every line a kernel prints when something is wrong. The guest log must
+# have none of them (RCU's note that lockdep is enabled is not a problem).
+BAD='WARNING:|BUG:|BUG |Oops|Kernel panic|general protection|corruption|possible circular locking|possible recursive locking|inconsistent lock state|lockdep|INFO: task|Call Trace|EXT2-fs \([^)]*\): error: ext2_|course: TIMEOUT'
+log_clean() { ! grep -nE "$BAD" "$1" | grep -v 'RCU lockdep checking is enabled'; }
+
+# guest NAME CH [VAR=value...]: boot chapter CH on a fresh disk with the
+# given qemu.sh settings; report the guest's own checks, then the log and
+# the file system.
+guest() {
+	local name=$1 ch=$2; shift 2
+	local log=$T/$name.log img=$T/$name.img rc=0
+	env "$@" CH="$ch" DISK="$img" LOG="$log" "$TOP/scripts/qemu.sh" test >"$T/$name.qemu" 2>&1 || rc=$?
+	grep -q '^course: QEMU crashed once' "$log" &&
+		echo "# $name: QEMU (the emulator) died by a signal on the first try; this is the second run"
+	t "$name: the guest ran to the end (QEMU exit 0, 'course: finished')" \
+		bash -c "[ $rc = 0 ] && grep -q '^course: finished' '$log' || { tail -30 '$log'; false; }"
+	local n=0 line
+	while IFS= read -r line; do
+		n=$((n + 1))
+		case $line in
+		"ok - "*) ok "$name: ${line#ok - }" ;;
+		*) notok "$name: ${line#not ok - }"
+		   grep -A20 -F "$line" "$log" | sed -n '2,20p' | grep '^#' | sed 's/^/#/' ;;
+		esac
+	done < <(grep -aE '^(not )?ok - ' "$log")
+	[ $n -gt 0 ] || notok "$name: the guest reported no checks at all (see $log)"
+	t "$name: the guest log has no WARNING, BUG, lockdep or list corruption" log_clean "$log"
+	t "$name: e2fsck -fn finds the file system clean" e2fsck -fn "$img"
+}
+
+# From chapter 3 on, windows are off unless the file system is mounted with
+# -o reservation: the workload tests ask for it there.
+rsv() { [ "$1" -ge 3 ] && echo MNT=reservation || echo MNT=; }
+
+# scenario NAME CH [VAR=value...]: a guest run that is one cell of the
+# reliability table (scenario x chapter). Besides guest()'s checks, the
+# guest's last free-block count (a '# free_blocks=N' line) must be the one
+# e2fsck computes from the bitmaps. The cell goes to $T/reliability.tsv.
+scenario() {
+	local scen=$1 c=$2 name=ch$2-$1 f0=$FAIL gfree efree ops; shift 2
+	guest "$name" "$c" "$@"
+	gfree=$(tr -d '\r' < "$T/$name.log" | sed -n 's/^# free_blocks=//p' | tail -1)
+	if [ -n "$gfree" ]; then
+		efree=$(e2fsck -fn "$T/$name.img" 2>/dev/null | sed -n 's|.* \([0-9]*\)/\([0-9]*\) blocks$|\1 \2|p' | awk '{ print $2 - $1 }')
+		t "$name: the guest's last free-block count ($gfree) is e2fsck's ($efree)" test "$gfree" = "$efree"
+	fi
+	ops=$(tr -d '\r' < "$T/$name.log" | sed -n 's/^# ops=//p' | tail -1)
+	printf '%s\t%s\t%s\t%s\n' "$scen" "$c" "$ops" "$([ "$FAIL" = "$f0" ] && echo ok || echo FAILED)" >> "$T/reliability.tsv"
+}
+
+# reliability_table TSV: scenario rows x chapter columns, as markdown.
+reliability_table() {
+	awk -F'\t' '
+		{ if (!($1 in row)) { row[$1] = ++nr; name[nr] = $1 }
+		  if (!($2 in col)) { col[$2] = ++nc; ch[nc] = $2 }
+		  cell[$1, $2] = $4 ($3 > 0 ? " (" $3 " ops)" : "") }
+		END {
+			printf "| scenario |"; for (j = 1; j <= nc; j++) printf " ch%s |", ch[j]; print ""
+			printf "|---|"; for (j = 1; j <= nc; j++) printf "---|"; print ""
+			for (i = 1; i <= nr; i++) {
+				printf "| %s |", name[i]
+				for (j = 1; j <= nc; j++) { c = cell[name[i], ch[j]]; printf " %s |", c == "" ? "-" : c }
+				print ""
+			}
+		}' "$1"
+}
