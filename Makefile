@@ -7,7 +7,7 @@ CH ?= $(NCH)
 export CH GDB_PORT MNT FS BS DISK_MB MKFS_OPTS APPEND KVM JOBS VARIANT
 
 .PHONY: help deps kernel kernels initramfs run debug gdb walkthrough test \
-        check-patches bench book clean distclean
+        check-patches bench soak book clean distclean
 
 help: ## list the targets
 	@echo "Usage: make TARGET [CH=n] (chapters 0..$(NCH); default CH=$(NCH))"
@@ -46,15 +46,19 @@ test: ## run the whole test suite; ends with 'N passed, N failed'
 check-patches: deps ## apply patches/ to a pristine tree and run checkpatch
 	@tests/run.sh patches
 
-bench: kernels initramfs ## measure layout and read-back per chapter (BENCH=quick|full)
+bench: kernels initramfs ## measure layout, read-back, throughput, allocator cost (BENCH=quick|full)
+	@scripts/deps.sh bench
 	@scripts/bench.sh $(or $(BENCH),quick)
+
+soak: deps ## long reliability run on KASAN kernels (SOAK_MINUTES=30)
+	@scripts/soak.sh $(or $(SOAK_MINUTES),30)
 
 book: ## render the book to build/book/ (HTML and PDF)
 	@scripts/deps.sh book
 	@scripts/book.sh
 
 clean: ## remove images, logs and results (keeps the kernel tree and objects)
-	rm -rf build/out build/logs build/walkthrough build/results build/book \
+	rm -rf build/out build/logs build/walkthrough build/results build/book build/soak \
 		build/*.img build/initramfs* build/*.stamp
 
 distclean: ## remove all of build/

@@ -1,114 +1,147 @@
 #!/usr/bin/env bash
-# make bench: the layout and read-back measurements, chapter by chapter.
-#   scripts/bench.sh quick    8 and 32 writers, one run each (a few minutes)
-#   scripts/bench.sh full     1, 4, 8, 16, 32, 64 writers, 3 runs each
-# Every run is a fresh guest on a fresh file system: N processes append
-# 16 MiB each to N files in one directory, in 16 KiB writes; the guest then
-# drops its caches and reads everything back (counting read requests at
-# the disk), and the host reads the image with libext2fs (tools/e2layout).
-# Results: build/results/layout.csv (kernel,fs,writers,run,metric,value)
-# and build/results/layout.md (medians and spread), printed at the end.
+# make bench: the measurements, chapter by chapter, against mainline and ext4.
+#   scripts/bench.sh quick    a few points, one run each (about 15 minutes)
+#   scripts/bench.sh full     the seed's writer counts, 3 layout runs each
+# PARTS (default: all) picks among:
+#   layout      N processes append MIB MiB (16) each to N files in one
+#               directory in 16 KiB writes; the host reads the image with
+#               libext2fs (extents per file, layout score); the guest drops
+#               its caches and reads everything back, counting disk read
+#               requests. Also a block map of one stretch of the disk for
+#               chapters 1, 2 and 4 at 8 writers.
+#   throughput  dbench and fio (sequential 4 KiB writes) at the same counts,
+#               as MB/s and as a ratio to chapter 1 measured in the same run
+#   alloc       the allocator's cost as open writers grow (to hundreds):
+#               guest system time per MiB written, 1 MiB per writer
+# Every run is a fresh guest and a fresh file system. Results in
+# build/results/: layout.csv, throughput.csv, alloc.csv (kernel,fs,writers,
+# run,metric,value), bench.md (median and spread tables, and the targets),
+# and SVG plots. PUBLISH=1 copies them to results/ for the book.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 mode=${1:-quick}
 case $mode in
-quick) counts="8 32" runs=1 ;;
-full) counts="1 4 8 16 32 64" runs=3 ;;
+quick) counts="8 32" runs=1 tcounts="8" tsecs=5 acounts="16 256" ;;
+full)  counts="1 4 8 16 32 64" runs=3 tcounts="1 4 16 64" tsecs=10 acounts="16 64 256 512" ;;
 *) die "usage: bench.sh quick|full" ;;
 esac
+PARTS=${PARTS:-layout throughput alloc}
 MIB=${MIB:-16}
 
 # name CH MNT FS RSV: the configurations measured, anchors first.
 configs=(
-	"ch0 0 reservation ext2 0"        # mainline 6.1: rb-tree, growing windows
+	"ch0 0 reservation ext2 0"           # mainline 6.1: rb-tree, growing windows
 	"ch0-noresv 0 noreservation ext2 0"  # mainline's allocator without windows
-	"ext4 0 - ext4 0"                 # the modern allocator (delayed allocation)
+	"ext4 0 - ext4 0"                    # the modern allocator (delayed allocation)
 )
 for c in $(seq 1 "$NCH"); do
 	m=-; [ "$c" -ge 3 ] && m=reservation
 	configs+=("ch$c $c $m ext2 0")
 done
 [ "$NCH" -ge 3 ] && configs+=("ch3-rsv128 3 reservation ext2 128")  # the seed's rsv(128)
+# The allocator's cost: the tree, no windows, the list, the dynamic list.
+aconfigs=("ch0 0 reservation ext2 0" "ch1 1 - ext2 0")
+[ "$NCH" -ge 2 ] && aconfigs+=("ch2 2 - ext2 0")
+[ "$NCH" -ge 4 ] && aconfigs+=("ch4 4 reservation ext2 0")
 
-for cfg in "${configs[@]}"; do
-	set -- $cfg
-	need_kernel "$2"
-done
+for cfg in "${configs[@]}"; do set -- $cfg; need_kernel "$2"; done
 E2LAYOUT=$(e2layout)
 "$TOP/scripts/initramfs.sh"
+command -v gnuplot >/dev/null || die "gnuplot is missing: run 'scripts/deps.sh bench' (make bench does)"
 
 R=$RESULTS/bench-$mode
 mkdir -p "$R"
-csv=$RESULTS/layout.csv
-echo "kernel,fs,writers,run,metric,value" > "$csv.tmp"
-total=$(( ${#configs[@]} * $(echo $counts | wc -w) * runs )) i=0 start=$(date +%s)
-say "bench ($mode): ${#configs[@]} kernels x writers {$counts} x $runs run(s) = $total guest runs"
+nw() { echo $#; }
+total=0
+case " $PARTS " in *" layout "*) total=$(( total + ${#configs[@]} * $(nw $counts) * runs )) ;; esac
+case " $PARTS " in *" throughput "*) total=$(( total + (${#configs[@]} - 1) * $(nw $tcounts) )) ;; esac
+case " $PARTS " in *" alloc "*) total=$(( total + ${#aconfigs[@]} * $(nw $acounts) )) ;; esac
+i=0 start=$(date +%s)
+say "bench ($mode): $total guest runs: $PARTS"
+
+# run PART TAG CH MNT FS N RUN-PREFIX [VAR=value...]: one guest run; its
+# 'bench:' lines become CSV rows "name,fs,n,run,metric,value" in PART.csv.tmp.
+run() {
+	local part=$1 tag=$2 ch=$3 mnt=$4 fs=$5 n=$6 prefix=$7; shift 7
+	[ "$mnt" = - ] && mnt=
+	i=$((i + 1))
+	local t0; t0=$(date +%s)
+	if ! env CH="$ch" FS="$fs" MNT="$mnt" DISK="$R/$tag.img" LOG="$R/$tag.log" "$@" \
+		"$TOP/scripts/qemu.sh" test >/dev/null 2>&1 ||
+	   ! grep -q '^course: finished' "$R/$tag.log" || grep -q '^not ok' "$R/$tag.log"; then
+		die "run $tag failed: see $R/$tag.log"
+	fi
+	grep -ao 'bench: .*' "$R/$tag.log" | tr -d '\r' | sed 's/^bench: //' | tr ' ' '\n' | tr '=' ' ' |
+		awk -v pre="$prefix" '{ print pre $1 "," $2 }' >> "$R/$part.csv.tmp"
+	local el=$(( $(date +%s) - start ))
+	printf '    [%d/%d] %-10s %-11s %3d writers, run %s (%ds; %dm%02ds so far, about %dm left)\n' \
+		"$i" "$total" "$part" "${tag%%-w*}" "$n" "$(echo "$prefix" | cut -d, -f4)" $(( $(date +%s) - t0 )) \
+		$((el / 60)) $((el % 60)) $(( el * (total - i) / i / 60 )) >&2
+}
+
+for part in layout throughput alloc; do rm -f "$R/$part.csv.tmp"; done
+
+case " $PARTS " in *" layout "*)
 for n in $counts; do
 	for cfg in "${configs[@]}"; do
 		set -- $cfg
 		name=$1 ch=$2 mnt=$3 fs=$4 rsv=$5
-		[ "$mnt" = - ] && mnt=
-		for run in $(seq "$runs"); do
-			i=$((i + 1))
-			tag=$name-w$n-r$run
-			disk=$((n * MIB * 2 < 512 ? 512 : n * MIB * 2))
-			t0=$(date +%s)
-			if ! env CH="$ch" FS="$fs" MNT="$mnt" RUN=writers ARGS="$n:$MIB:16:$rsv" DISK_MB=$disk \
-				DISK="$R/$tag.img" LOG="$R/$tag.log" "$TOP/scripts/qemu.sh" test >/dev/null 2>&1 ||
-			   ! grep -q '^ok - [0-9]* files read back byte-exact' "$R/$tag.log"; then
-				die "run $tag failed: see $R/$tag.log"
+		for r in $(seq "$runs"); do
+			tag=$name-w$n-r$r
+			run layout "$tag" "$ch" "$mnt" "$fs" "$n" "$name,$fs,$n,$r," RUN=writers \
+				ARGS="$n:$MIB:16:$rsv" DISK_MB=$((n * MIB * 2 < 512 ? 512 : n * MIB * 2))
+			"$E2LAYOUT" -k "$R/$tag.img" | awk -F= -v pre="$name,$fs,$n,$r," '{ print pre $1 "," $2 }' >> "$R/layout.csv.tmp"
+			# Block maps: 8 writers, first run, chapters 1, 2 and 4.
+			if [ "$n" = 8 ] && [ "$r" = 1 ] && [[ " ch1 ch2 ch4 " == *" $name "* ]]; then
+				first=$("$E2LAYOUT" -l "$R/$tag.img" | awk 'NR == 1 || $5 < m { m = $5 } END { print m - m % 256 }')
+				"$E2LAYOUT" -m "$first:32768:256" "$R/$tag.img" > "$R/map-$name.txt"
+				echo "$first" > "$R/map-$name.first"
 			fi
-			"$E2LAYOUT" -k "$R/$tag.img" > "$R/$tag.layout"
 			rm -f "$R/$tag.img"
-			{
-				cat "$R/$tag.layout"
-				grep -ao 'bench: .*' "$R/$tag.log" | sed 's/^bench: //' | tr ' ' '\n'
-			} | tr '=' ' ' | awk -v pre="$name,$fs,$n,$run," '
-				{ print pre $1 "," $2; m[$1] = $2 }
-				END { if (m["readback_mib"] > 0)
-					printf "%sreadback_requests_per_mib,%.2f\n", pre, m["readback_requests"] / m["readback_mib"] }' >> "$csv.tmp"
-			el=$(( $(date +%s) - start ))
-			printf '    [%d/%d] %-11s %2d writers run %d: %s extents/file (%ds; about %ds left)\n' \
-				"$i" "$total" "$name" "$n" "$run" \
-				"$(sed -n 's/^extents_mean=//p' "$R/$tag.layout")" \
-				$(( $(date +%s) - t0 )) $(( el * (total - i) / i )) >&2
 		done
 	done
 done
-mv "$csv.tmp" "$csv"
+awk -F, '{ print; k = $1 FS $2 FS $3 FS $4 }
+	$5 == "readback_requests" { q[k] = $6 }
+	$5 == "readback_mib" && $6 > 0 { printf "%s,readback_requests_per_mib,%.2f\n", k, q[k] / $6 }' \
+	"$R/layout.csv.tmp" > "$R/layout.csv.tmp2"
+{ echo "kernel,fs,writers,run,metric,value"; cat "$R/layout.csv.tmp2"; } > "$RESULTS/layout.csv"
+rm -f "$R/layout.csv.tmp" "$R/layout.csv.tmp2"
+;; esac
 
-# Medians and spread per kernel and writer count, as markdown tables.
-# median_table METRIC FORMAT: one row per kernel, one column per writer count.
-median_table() {
-	local metric=$1 fmt=$2
-	printf '| kernel |'; for n in $counts; do printf ' %s writers |' "$n"; done; echo
-	printf '|---|'; for n in $counts; do printf -- '---|'; done; echo
+case " $PARTS " in *" throughput "*)
+for n in $tcounts; do
 	for cfg in "${configs[@]}"; do
 		set -- $cfg
-		printf '| %s |' "$1"
-		for n in $counts; do
-			awk -F, -v k="$1" -v n="$n" -v m="$metric" '$1 == k && $3 == n && $5 == m { print $6 }' "$csv" |
-				sort -g | awk -v fmt="$fmt" '{ v[NR] = $1 }
-				END {
-					if (!NR) { printf " - |"; exit }
-					med = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-					printf " " fmt, med
-					if (NR > 1) printf " (" fmt "-" fmt ")", v[1], v[NR]
-					printf " |"
-				}'
-		done
-		echo
+		[ "$5" = 0 ] || continue   # the window-size column is a layout experiment
+		run throughput "$1-w$n-tp" "$2" "$3" "$4" "$n" "$1,$4,$n,1," RUN=throughput WORK=1 \
+			ARGS="$n:$tsecs:8" DISK_MB=$((n * 8 * 2 + 1024))
+		rm -f "$R/$1-w$n-tp.img"
 	done
-}
-md=$RESULTS/layout.md
-{
-	echo "### Mean extents per file (median, min-max over runs)"; echo
-	median_table extents_mean %.1f; echo
-	echo "### Layout score (1.0: every block follows its predecessor)"; echo
-	median_table layout_score %.3f; echo
-	echo "### Read-back: disk read requests per MiB"; echo
-	median_table readback_requests_per_mib %.1f
-} > "$md"
-cat "$md"
-note "measured on a shared 2-core machine under TCG: the layout is what transfers to real disks"
-note "$csv, $md ($(( $(date +%s) - start )) s)"
+done
+{ echo "kernel,fs,writers,run,metric,value"; cat "$R/throughput.csv.tmp"; } > "$RESULTS/throughput.csv"
+rm -f "$R/throughput.csv.tmp"
+;; esac
+
+case " $PARTS " in *" alloc "*)
+for n in $acounts; do
+	for cfg in "${aconfigs[@]}"; do
+		set -- $cfg
+		run alloc "$1-w$n-alloc" "$2" "$3" "$4" "$n" "$1,$4,$n,1," RUN=writers ARGS="$n:1:16:0:hold-dirty" \
+			DISK_MB=$((n * 2 < 512 ? 512 : n * 2)) MEM=2048
+		rm -f "$R/$1-w$n-alloc.img"
+	done
+done
+awk -F, '{ print } $5 == "write_sys_ticks" { printf "%s,%s,%s,%s,sys_ms_per_mib,%.2f\n", $1, $2, $3, $4, $6 * 10 / $3 }' \
+	"$R/alloc.csv.tmp" > "$R/alloc.csv.tmp2"
+{ echo "kernel,fs,writers,run,metric,value"; cat "$R/alloc.csv.tmp2"; } > "$RESULTS/alloc.csv"
+rm -f "$R/alloc.csv.tmp" "$R/alloc.csv.tmp2"
+;; esac
+elapsed=$(( $(date +%s) - start ))
+
+"$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
+if [ "${PUBLISH:-0}" = 1 ]; then
+	mkdir -p "$TOP/results"
+	cp "$RESULTS"/{layout,throughput,alloc}.csv "$RESULTS"/bench.md "$RESULTS"/*.svg "$TOP/results/" 2>/dev/null || true
+	note "copied to results/: commit them for the book"
+fi

@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # Install what the course needs from Debian, once. Quiet when all is there.
-#   scripts/deps.sh [group...]   groups: base (default), book
+#   scripts/deps.sh [group...]   groups: base (default), bench (plots), book
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 base=(build-essential flex bison bc cpio xz-utils kmod libelf-dev libssl-dev
       python3 git rsync "$KPKG" qemu-system-x86 busybox-static
       e2fsprogs libext2fs-dev gdb dbench fio jq)
+bench=(gnuplot-nox)
 book=(pandoc weasyprint fonts-dejavu-core poppler-utils)
 
 want=()
 for g in "${@:-base}"; do
 	case $g in
 	base) want+=("${base[@]}") ;;
+	bench) want+=("${bench[@]}") ;;
 	book) want+=("${book[@]}") ;;
-	*) die "unknown package group '$g' (base, book)" ;;
+	*) die "unknown package group '$g' (base, bench, book)" ;;
 	esac
 done
 

@@ -64,18 +64,25 @@ scenario() {
 	printf '%s\t%s\t%s\t%s\n' "$scen" "$c" "$ops" "$([ "$FAIL" = "$f0" ] && echo ok || echo FAILED)" >> "$T/reliability.tsv"
 }
 
-# reliability_table TSV: scenario rows x chapter columns, as markdown.
+# reliability_table TSV: scenario rows x chapter columns, as markdown; a
+# cell adds up every run of that scenario on that chapter.
 reliability_table() {
 	awk -F'\t' '
 		{ if (!($1 in row)) { row[$1] = ++nr; name[nr] = $1 }
 		  if (!($2 in col)) { col[$2] = ++nc; ch[nc] = $2 }
-		  cell[$1, $2] = $4 ($3 > 0 ? " (" $3 " ops)" : "") }
+		  k = $1 SUBSEP $2; runs[k]++; ops[k] += $3; if ($4 != "ok") bad[k]++ }
 		END {
 			printf "| scenario |"; for (j = 1; j <= nc; j++) printf " ch%s |", ch[j]; print ""
 			printf "|---|"; for (j = 1; j <= nc; j++) printf "---|"; print ""
 			for (i = 1; i <= nr; i++) {
 				printf "| %s |", name[i]
-				for (j = 1; j <= nc; j++) { c = cell[name[i], ch[j]]; printf " %s |", c == "" ? "-" : c }
+				for (j = 1; j <= nc; j++) {
+					k = name[i] SUBSEP ch[j]
+					if (!runs[k]) { printf " - |"; continue }
+					c = bad[k] ? "FAILED " bad[k] "/" runs[k] : "ok"
+					d = (ops[k] > 0 ? ops[k] " ops" : "") (runs[k] > 1 ? (ops[k] > 0 ? ", " : "") runs[k] " runs" : "")
+					printf " %s%s |", c, d == "" ? "" : " (" d ")"
+				}
 				print ""
 			}
 		}' "$1"

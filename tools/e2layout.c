@@ -10,6 +10,13 @@
  *   e2layout -l IMAGE [DIR]       one line per file: ino name blocks extents
  *                                 first_phys last_phys (for scripts)
  *   e2layout -k IMAGE [DIR]       the summary as key=value lines (for scripts)
+ *   e2layout -m FIRST:COUNT:WIDTH IMAGE [DIR]
+ *                                 a block map: physical blocks FIRST to
+ *                                 FIRST+COUNT-1, WIDTH per line, each the
+ *                                 number of the file that owns it (in
+ *                                 directory order, from 1), 0 for anything
+ *                                 else: free space, metadata, other files.
+ *                                 gnuplot draws it ('matrix with image').
  *
  * The layout score is the fraction of data blocks, after the first of each
  * file, that sit right after their logical predecessor: 1.0 is perfect.
@@ -25,7 +32,12 @@ struct file_stat {
 	blk64_t first, last;			/* physical, of lowest/highest logical */
 	e2_blkcnt_t prev_log, last_log;
 	blk64_t prev_phys;
+	int idx;				/* the file's number, for -m */
 };
+
+/* -m: the window of physical blocks being mapped, and who owns each. */
+static blk64_t map_first, map_count;
+static int *map_owner;
 
 static int count_block(ext2_filsys fs, blk64_t *blocknr, e2_blkcnt_t blockcnt,
 		       blk64_t ref_blk, int ref_offset, void *priv)
@@ -35,6 +47,8 @@ static int count_block(ext2_filsys fs, blk64_t *blocknr, e2_blkcnt_t blockcnt,
 	(void)fs; (void)ref_blk; (void)ref_offset;
 	if (blockcnt < 0)	/* indirect blocks: metadata, not data */
 		return 0;
+	if (map_owner && *blocknr >= map_first && *blocknr - map_first < map_count)
+		map_owner[*blocknr - map_first] = st->idx;
 	if (st->blocks == 0) {
 		st->extents = 1;
 		st->first = *blocknr;
@@ -55,7 +69,7 @@ static int count_block(ext2_filsys fs, blk64_t *blocknr, e2_blkcnt_t blockcnt,
 
 struct walk {
 	ext2_filsys fs;
-	int mode;	/* 0 table, 1 summary, 2 lines, 3 key=value summary */
+	int mode;	/* 0 table, 1 summary, 2 lines, 3 key=value summary, 4 map */
 	long files;
 	blk64_t blocks, extents, follow, max_extents;
 };
@@ -76,6 +90,7 @@ static int visit(struct ext2_dir_entry *de, int offset, int blocksize,
 	if (ext2fs_read_inode(w->fs, de->inode, &inode) || !LINUX_S_ISREG(inode.i_mode))
 		return 0;
 	memset(&st, 0, sizeof(st));
+	st.idx = w->files + 1;
 	err = ext2fs_block_iterate3(w->fs, de->inode, BLOCK_FLAG_READ_ONLY, NULL,
 				    count_block, &st);
 	if (err) {
@@ -107,13 +122,25 @@ int main(int argc, char **argv)
 	const char *dir = "/";
 	ext2_ino_t ino;
 	errcode_t err;
+	unsigned long long first, count, width = 0;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "slk")) != -1)
-		w.mode = opt == 's' ? 1 : opt == 'l' ? 2 : opt == 'k' ? 3 : -1;
+	while ((opt = getopt(argc, argv, "slkm:")) != -1) {
+		w.mode = opt == 's' ? 1 : opt == 'l' ? 2 : opt == 'k' ? 3 : opt == 'm' ? 4 : -1;
+		if (opt == 'm' && (sscanf(optarg, "%llu:%llu:%llu", &first, &count, &width) != 3 ||
+				   !count || !width || count > (1ULL << 24)))
+			w.mode = -1;
+	}
 	if (w.mode < 0 || optind >= argc) {
-		fprintf(stderr, "usage: e2layout [-s|-l|-k] IMAGE [DIR]\n");
+		fprintf(stderr, "usage: e2layout [-s|-l|-k|-m FIRST:COUNT:WIDTH] IMAGE [DIR]\n");
 		return 2;
+	}
+	if (w.mode == 4) {
+		map_first = first;
+		map_count = count;
+		map_owner = calloc(count, sizeof(*map_owner));
+		if (!map_owner)
+			return 1;
 	}
 	if (optind + 1 < argc)
 		dir = argv[optind + 1];
@@ -136,6 +163,11 @@ int main(int argc, char **argv)
 	if (err) {
 		fprintf(stderr, "e2layout: %s: %s\n", dir, error_message(err));
 		return 1;
+	}
+	if (w.mode == 4) {
+		for (blk64_t b = 0; b < map_count; b++)
+			printf("%d%c", map_owner[b], (b + 1) % width ? ' ' : '\n');
+		return 0;
 	}
 	if (w.mode == 2)
 		return 0;

@@ -14,6 +14,16 @@
 --   ```
 --     a file of the repository, whole or from the first line containing
 --     from= to the first line after it containing to=
+--
+--   ```{.markdown file="results/bench.md" from="### Mean" to="ch4"}
+--   ```
+--     markdown made by a script (measured tables, the symbol map), parsed
+--     and placed in the book as if it were written there; from= and to=
+--     as for .include
+--
+--   ```{.output file="book/examples/writers.txt"}
+--   ```
+--     a command and its real output, saved by scripts/book/examples.sh
 
 local top = os.getenv("COURSE_TOP") or "."
 
@@ -118,7 +128,23 @@ local function quote_file(el)
            pandoc.CodeBlock(table.concat(out, "\n"), pandoc.Attr("", cls)) }
 end
 
+local function quote_markdown(el)
+  local a = el.attributes
+  local path = a.file or fail("a .markdown block needs file=")
+  local out = between(lines(read(path)), a.from, a.to, path)
+  return pandoc.read(table.concat(out, "\n"), "markdown").blocks
+end
+
+local function quote_output(el)
+  local a = el.attributes
+  local path = a.file or fail("an .output block needs file=")
+  local out = between(lines(read(path)), a.from, a.to, path)
+  return pandoc.CodeBlock(table.concat(out, "\n"), pandoc.Attr("", { "console" }))
+end
+
 function CodeBlock(el)
   if el.classes:includes("patch") then return quote_patch(el) end
   if el.classes:includes("include") then return quote_file(el) end
+  if el.classes:includes("markdown") then return quote_markdown(el) end
+  if el.classes:includes("output") then return quote_output(el) end
 end

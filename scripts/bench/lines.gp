@@ -1,0 +1,13 @@
+# One line per kernel against the number of writers:
+#   gnuplot -e "data='F.dat'; names='ch0 ch1'; ylab='...'; out='x.svg'; logy=1" lines.gp
+# data: lines "kernel writers median min max runs" (scripts/bench/report.sh).
+set terminal svg size 800, 480 font "DejaVu Sans,13" background "white"
+set output out
+set xlabel "concurrent writers"
+set ylabel ylab
+set logscale x 2
+if (logy) set logscale y 10
+set key outside right top
+set grid
+set tics out nomirror
+plot for [k in names] data using (strcol(1) eq k ? $2 : NaN):3:4:5 with yerrorlines lw 2 title k

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Real outputs for the book's tool chapter, made by running the commands:
+#   scripts/book/examples.sh           write book/examples/ (committed)
+#   scripts/book/examples.sh --check   write build/examples/fresh/ and compare
+#                                      it with book/examples/, numbers aside
+# One chapter-4 guest runs the guest tools (initramfs/tests/examples.sh),
+# the host reads its disk with e2layout, and gdb runs book/examples.gdb
+# against another guest. make test runs this into build/examples and checks
+# the committed files still match, numbers aside: when a tool's output
+# changes, rerun this script and commit book/examples/.
+set -euo pipefail
+. "$(dirname "$0")/../lib.sh"
+check=0 dir=$TOP/book/examples
+[ "${1:-}" = --check ] && check=1 dir=$BUILD/examples/fresh
+CH=4
+need_kernel $CH
+rm -rf "$BUILD/examples/fresh"
+mkdir -p "$dir" "$BUILD/examples"
+tmp=$BUILD/examples
+"$TOP/scripts/initramfs.sh"
+say "examples: a chapter-4 guest runs the guest tools"
+# The command lines qemu.sh prints, with this machine's paths made relative.
+CH=$CH MNT=reservation RUN=examples DISK="$tmp/examples.img" LOG="$tmp/examples.log" \
+	"$TOP/scripts/qemu.sh" test 2>&1 | sed "s|$TOP/||g; s/\x1b\[[0-9;]*m//g" > "$tmp/qemu.txt" ||
+	die "the examples guest failed: see $tmp/examples.log"
+grep -q '^course: finished' "$tmp/examples.log" || die "the examples guest did not finish: $tmp/examples.log"
+{ echo '$ CH=4 MNT=reservation RUN=examples scripts/qemu.sh test'; cat "$tmp/qemu.txt"; } > "$dir/qemu.txt"
+tr -d '\r' < "$tmp/examples.log" | awk -v dir="$dir" '
+	/^=== end$/ { f = ""; next }
+	/^=== / { f = dir "/" $2 ".txt"; printf "" > f; next }
+	f { print >> f }'
+for n in writers rsvctl rsvctl-errors torture bounds grow; do
+	[ -s "$dir/$n.txt" ] || die "the guest printed no '$n' example: see $tmp/examples.log"
+done
+E=$(e2layout)
+{ echo '$ build/e2layout build/disk-ch4.img'; "$E" "$tmp/examples.img"; } > "$dir/e2layout.txt"
+first=$("$E" -l "$tmp/examples.img" | awk 'NR == 1 || $5 < m { m = $5 } END { print m - m % 32 }')
+{ echo "\$ build/e2layout -m $first:128:32 build/disk-ch4.img"; "$E" -m "$first:128:32" "$tmp/examples.img"; } > "$dir/e2layout-map.txt"
+{ echo '$ make help'; make -s -C "$TOP" help; } > "$dir/make-help.txt"
+say "examples: gdb against a second guest"
+WALK=$TOP/book/examples.gdb GDB_PORT=$((20000 + RANDOM % 20000)) CH=$CH \
+	"$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 || die "the gdb example failed: see $BUILD/walkthrough/examples.txt"
+sed -n '/^Breakpoint 1 at/,$p' "$BUILD/walkthrough/examples.txt" | sed "s|$TOP/||g" |
+	grep -v '^\[Inferior\|^\[Switching' > "$dir/gdb.txt"
+grep -q 'OK: sorted by start' "$dir/gdb.txt" || die "rsv-list did not report in the gdb example: $dir/gdb.txt"
+note "examples in $dir: $(ls "$dir" | paste -sd' ')"
+
+[ $check = 1 ] || exit 0
+# Same shape: the same files, the same lines, once every number is N.
+mask() { sed -E 's/0x[0-9a-f]+/0xN/g; s/[0-9]+/N/g' "$1"; }
+bad=0
+for f in "$TOP"/book/examples/*.txt "$dir"/*.txt; do
+	n=$(basename "$f")
+	if [ ! -f "$TOP/book/examples/$n" ] || [ ! -f "$dir/$n" ]; then
+		note "examples: $n exists on one side only"; bad=1; continue
+	fi
+	if ! diff <(mask "$TOP/book/examples/$n") <(mask "$dir/$n") >"$BUILD/examples/$n.diff"; then
+		note "examples: book/examples/$n no longer matches what the tools print:"
+		head -20 "$BUILD/examples/$n.diff" >&2; bad=1
+	fi
+done
+[ $bad = 0 ] || die "the book's examples drifted from the tools: run scripts/book/examples.sh and commit book/examples/"
+note "examples: book/examples/ matches the tools' real output (numbers aside)"
