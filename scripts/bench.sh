@@ -16,7 +16,7 @@
 # Every run is a fresh guest and a fresh file system. Results in
 # build/results/: layout.csv, throughput.csv, alloc.csv (kernel,fs,writers,
 # run,metric,value), bench.md (median and spread tables, and the targets),
-# and SVG plots. PUBLISH=1 copies them to results/ for the book.
+# and PNG plots. PUBLISH=1 copies them to results/ for the book.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 mode=${1:-quick}
@@ -142,6 +142,6 @@ elapsed=$(( $(date +%s) - start ))
 "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
 if [ "${PUBLISH:-0}" = 1 ]; then
 	mkdir -p "$TOP/results"
-	cp "$RESULTS"/{layout,throughput,alloc}.csv "$RESULTS"/bench.md "$RESULTS"/*.svg "$TOP/results/" 2>/dev/null || true
+	cp "$RESULTS"/{layout,throughput,alloc}.csv "$RESULTS"/bench.md "$RESULTS"/*.png "$TOP/results/" 2>/dev/null || true
 	note "copied to results/: commit them for the book"
 fi

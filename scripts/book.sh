@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Render the book with pandoc: build/book/book.html (standalone, with a
-# table of contents and highlighted code) and build/book/book.pdf (the same
-# HTML through WeasyPrint). The chapters are those listed in book.md's
-# 'chapters:' metadata. Patch hunks and files are quoted by
-# scripts/book/quote.lua; a quote that no longer matches, or any pandoc
-# warning, fails the build.
+# table of contents and highlighted code), build/book/book.pdf (the same
+# HTML through WeasyPrint) and build/book/book.epub. The chapters are those
+# listed in book.md's 'chapters:' metadata. Patch hunks, files, command
+# outputs (book/examples/) and measured tables (results/) are quoted by
+# scripts/book/quote.lua; the symbol map is made and checked by
+# scripts/book/symbols.sh. A quote that no longer matches, a missing
+# figure, a link to an anchor that does not exist, or any pandoc warning
+# fails the build.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 out=$BUILD/book
@@ -13,6 +16,7 @@ mapfile -t chapters < <(sed -n '/^chapters:/,/^[^ ]/s/^  - //p' "$TOP/book.md")
 [ ${#chapters[@]} -gt 0 ] || die "book.md lists no chapters"
 for c in "${chapters[@]}"; do [ -f "$TOP/$c" ] || die "book.md lists $c, which does not exist"; done
 
+"$TOP/scripts/book/symbols.sh" "$out/symbols.md"
 export COURSE_TOP=$TOP
 common=(--from markdown --lua-filter "$TOP/scripts/book/quote.lua" --fail-if-warnings
         --standalone --toc --toc-depth=2 --number-sections --highlight-style=tango
@@ -20,6 +24,18 @@ common=(--from markdown --lua-filter "$TOP/scripts/book/quote.lua" --fail-if-war
 cd "$TOP"
 say "rendering the book: ${#chapters[@]} chapters"
 run_shown pandoc "${common[@]}" -o "$out/book.html" book.md "${chapters[@]}"
+# Every internal link must land on an anchor of the page.
+ids=$(grep -o ' id="[^"]*"' "$out/book.html" | sed 's/ id="//; s/"$//' | sort -u)
+broken=$(grep -o 'href="#[^"]*"' "$out/book.html" | sed 's/href="#//; s/"$//' | sort -u | comm -23 - <(echo "$ids"))
+[ -z "$broken" ] || die "links to anchors that do not exist: $(echo $broken)"
+# Links out of the book must name a file of the repository that exists.
+for l in $(grep -o 'href="[^"#:]*"' "$out/book.html" | sed 's/href="//; s/"$//' | sort -u); do
+	[ -e "$TOP/$l" ] || die "a link to $l, which does not exist"
+done
+epub=(pandoc --from markdown --lua-filter "$TOP/scripts/book/quote.lua" --fail-if-warnings
+      --standalone --toc --toc-depth=2 --number-sections --highlight-style=tango
+      --css "$TOP/scripts/book/book.css" --metadata date="$(date +%Y-%m-%d)" -o "$out/book.epub" book.md "${chapters[@]}")
+run_shown "${epub[@]}"
 pdf=(pandoc "${common[@]}" --pdf-engine=weasyprint -o "$out/book.pdf" book.md "${chapters[@]}")
 printf '\033[36m$'; printf ' %q' "${pdf[@]}"; printf '\033[0m\n' >&2
 "${pdf[@]}" 2>"$out/pdf.log" || { cat "$out/pdf.log" >&2; die "the PDF did not render"; }
@@ -28,4 +44,4 @@ printf '\033[36m$'; printf ' %q' "${pdf[@]}"; printf '\033[0m\n' >&2
 if grep -v -E '^\s*$|^WARNING: Ignored `[a-z-]+: [^`]*` at [0-9:]+, unknown property\.$' "$out/pdf.log" >&2; then
 	die "pandoc or WeasyPrint warned while making the PDF (above)"
 fi
-note "$out/book.html, $out/book.pdf"
+note "$out/book.html, $out/book.pdf, $out/book.epub"

@@ -19,8 +19,8 @@ check_fails "writing on the read-only mount fails" sh -c 'echo x >> /mnt/f00'
 check "the writers' files read back byte-exact, read-only" writers verify /mnt 4 8
 check "remount read-write" remount rw
 check "writing works again" sh -c 'echo x > /mnt/again && test -s /mnt/again'
-# 2. Unmount right after writing: windows still in memory (chapter 0 keeps a
-#    closed file's window until the inode is evicted, which umount does).
+# 2. Unmount right after writing: umount evicts every inode, and with it
+#    the allocation info (and the window, if one is left) of each file.
 writers write /mnt 4 4 16 >/dev/null
 check "unmount right after 4 writers closed their files" umount /mnt
 check "mount again (same options: ${MNT:-none})" mount -t "$FS" ${MNT:+-o "$MNT"} "$dev" /mnt

@@ -1,10 +1,10 @@
 # Block maps, one above the other:
-#   gnuplot -e "maps='A.txt B.txt'; names='1 4'; first=N; width=W; out='map.svg'" blockmap.gp
+#   gnuplot -e "maps='A.txt B.txt'; names='1 4'; first=N; width=W; out='map.png'" blockmap.gp
 # names: the chapter of each map, for its title.
 # Each map file is a matrix from 'e2layout -m FIRST:COUNT:WIDTH': one
 # number per block (0: not a writer's data, 1..N: the file that owns it).
 n = words(maps)
-if (out[strlen(out)-2:] eq "png") { set terminal pngcairo size 900, 300 * n font "DejaVu Sans,11" } else { set terminal svg size 900, 300 * n font "DejaVu Sans,12" background "white" }
+set terminal pngcairo size 1800, 560 * n font "DejaVu Sans,22" background "white"
 set output out
 set multiplot layout n, 1
 unset colorbox

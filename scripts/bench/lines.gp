@@ -1,7 +1,9 @@
 # One line per kernel against the number of writers:
-#   gnuplot -e "data='F.dat'; names='ch0 ch1'; ylab='...'; out='x.svg'; logy=1" lines.gp
+#   gnuplot -e "data='F.dat'; names='ch0 ch1'; ylab='...'; out='x.png'; logy=1" lines.gp
+# PNG (cairo), drawn at twice the size it is shown: WeasyPrint cannot read
+# gnuplot's SVG (its currentColor strokes), and a PNG reads everywhere.
 # data: lines "kernel writers median min max runs" (scripts/bench/report.sh).
-set terminal svg size 800, 480 font "DejaVu Sans,13" background "white"
+set terminal pngcairo size 1600, 960 font "DejaVu Sans,22" linewidth 2 background "white"
 set output out
 set xlabel "concurrent writers"
 set ylabel ylab

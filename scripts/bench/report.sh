@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The bench's report, from the CSV files in build/results/ (whichever exist):
 # tables of medians (and min-max when there were several runs), the targets
-# of the measurements issue beside the measured figures, and SVG plots.
+# of the measurements issue beside the measured figures, and PNG plots.
 #   scripts/bench/report.sh [MODE [SECONDS]]   writes build/results/bench.md
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
@@ -108,17 +108,17 @@ plot() {
 	names=$(awk '!s[$1]++ { printf "%s ", $1 }' "$data")
 	gnuplot -e "data='$data'; names='$names'; ylab='$3'; out='$RESULTS/$4'; logy=$5" "$TOP/scripts/bench/lines.gp"
 }
-plot layout.csv extents_mean "mean extents per file (log scale)" extents.svg 1
-plot layout.csv readback_requests_per_mib "disk read requests per MiB read back" readback.svg 0
-plot throughput.csv dbench_mb_s "dbench MB/s" dbench.svg 0
-plot alloc.csv sys_ms_per_mib "system time per MiB written, ms" alloc.svg 0
+plot layout.csv extents_mean "mean extents per file (log scale)" extents.png 1
+plot layout.csv readback_requests_per_mib "disk read requests per MiB read back" readback.png 0
+plot throughput.csv dbench_mb_s "dbench MB/s" dbench.png 0
+plot alloc.csv sys_ms_per_mib "system time per MiB written, ms" alloc.png 0
 maps=() names=()
 for c in 1 2 4; do
 	[ -f "bench-$mode/map-ch$c.txt" ] && maps+=("$RESULTS/bench-$mode/map-ch$c.txt") && names+=("$c")
 done
 if [ ${#maps[@]} -gt 0 ]; then
-	gnuplot -e "maps='${maps[*]}'; names='${names[*]}'; first=$(cat "bench-$mode/map-ch${names[0]}.first"); width=256; out='$RESULTS/blockmap.svg'" \
+	gnuplot -e "maps='${maps[*]}'; names='${names[*]}'; first=$(cat "bench-$mode/map-ch${names[0]}.first"); width=256; out='$RESULTS/blockmap.png'" \
 		"$TOP/scripts/bench/blockmap.gp"
 fi
 cat bench.md
-note "tables: $RESULTS/bench.md; CSV: $(ls "$RESULTS"/*.csv | xargs -n1 basename | paste -sd' '); plots: $(ls "$RESULTS"/*.svg 2>/dev/null | xargs -rn1 basename | paste -sd' ')"
+note "tables: $RESULTS/bench.md; CSV: $(ls "$RESULTS"/*.csv | xargs -n1 basename | paste -sd' '); plots: $(ls "$RESULTS"/*.png 2>/dev/null | xargs -rn1 basename | paste -sd' ')"

@@ -19,7 +19,8 @@
 --   ```
 --     markdown made by a script (measured tables, the symbol map), parsed
 --     and placed in the book as if it were written there; from= and to=
---     as for .include
+--     as for .include; rows="ch1 ch2" keeps, of each table, the header and
+--     the rows whose first cell is one of those names (a chapter's own row)
 --
 --   ```{.output file="book/examples/writers.txt"}
 --   ```
@@ -128,11 +129,41 @@ local function quote_file(el)
            pandoc.CodeBlock(table.concat(out, "\n"), pandoc.Attr("", cls)) }
 end
 
+local quoted = 0
+
 local function quote_markdown(el)
   local a = el.attributes
   local path = a.file or fail("a .markdown block needs file=")
   local out = between(lines(read(path)), a.from, a.to, path)
-  return pandoc.read(table.concat(out, "\n"), "markdown").blocks
+  if a.rows then
+    local keep, kept, intable, n = {}, {}, false, 0
+    for name in a.rows:gmatch("%S+") do keep[name] = true end
+    for _, l in ipairs(out) do
+      if l:match("^|") then
+        n = intable and n + 1 or 1
+        intable = true
+        local first = l:match("^|%s*([^|]-)%s*|")
+        if n <= 2 or keep[first] then kept[#kept + 1] = l end
+        if n > 2 and keep[first] then keep["found " .. first] = true end
+      else
+        intable = false
+        kept[#kept + 1] = l
+      end
+    end
+    for name in a.rows:gmatch("%S+") do
+      if not keep["found " .. name] then fail(path .. ": no table row for '" .. name .. "'") end
+    end
+    out = kept
+  end
+  -- Each quote is parsed on its own, so its headings' automatic ids
+  -- would repeat from one quote to the next: number them.
+  quoted = quoted + 1
+  local blocks = pandoc.read(table.concat(out, "\n"), "markdown").blocks
+  return blocks:walk({
+    Header = function(h)
+      if h.identifier ~= "" then h.identifier = "q" .. quoted .. "-" .. h.identifier end
+      return h
+    end })
 end
 
 local function quote_output(el)
