@@ -53,7 +53,7 @@ bench: kernels initramfs ## measure layout, read-back, throughput, allocator cos
 soak: deps ## long reliability run on KASAN kernels (SOAK_MINUTES=30)
 	@scripts/soak.sh $(or $(SOAK_MINUTES),30)
 
-book: ## render the book to build/book/ (HTML and PDF)
+book: ## render the book to build/book/ (HTML, PDF and EPUB)
 	@scripts/deps.sh book
 	@scripts/book.sh
 

@@ -19,7 +19,7 @@ for c in "${chapters[@]}"; do [ -f "$TOP/$c" ] || die "book.md lists $c, which d
 "$TOP/scripts/book/symbols.sh" "$out/symbols.md"
 export COURSE_TOP=$TOP
 common=(--from markdown --lua-filter "$TOP/scripts/book/quote.lua" --fail-if-warnings
-        --standalone --toc --toc-depth=2 --number-sections --highlight-style=tango
+        --standalone --toc --toc-depth=2 --highlight-style=tango
         --css "$TOP/scripts/book/book.css" --self-contained --metadata date="$(date +%Y-%m-%d)")
 cd "$TOP"
 say "rendering the book: ${#chapters[@]} chapters"
@@ -33,7 +33,7 @@ for l in $(grep -o 'href="[^"#:]*"' "$out/book.html" | sed 's/href="//; s/"$//' 
 	[ -e "$TOP/$l" ] || die "a link to $l, which does not exist"
 done
 epub=(pandoc --from markdown --lua-filter "$TOP/scripts/book/quote.lua" --fail-if-warnings
-      --standalone --toc --toc-depth=2 --number-sections --highlight-style=tango
+      --standalone --toc --toc-depth=2 --highlight-style=tango
       --css "$TOP/scripts/book/book.css" --metadata date="$(date +%Y-%m-%d)" -o "$out/book.epub" book.md "${chapters[@]}")
 run_shown "${epub[@]}"
 pdf=(pandoc "${common[@]}" --pdf-engine=weasyprint -o "$out/book.pdf" book.md "${chapters[@]}")

@@ -55,7 +55,7 @@ list=$W/list
 } | awk '!($1 == "dir" && seen[$2]++)' > "$list-work"
 printf 'root:x:0:0:root:/root:/bin/sh\nstudent:x:1000:1000:student:/tmp:/bin/sh\n' > "$W/passwd"
 printf 'root:x:0:\nstudent:x:1000:\n' > "$W/group"
-"$W/gen_init_cpio" "$list-work" > "$BUILD/initramfs-work.cpio"
+"$W/gen_init_cpio" "$list-work" > "$BUILD/initramfs-work.cpio.tmp" && mv "$BUILD/initramfs-work.cpio.tmp" "$BUILD/initramfs-work.cpio"
 "$W/gen_init_cpio" "$list" > "$CPIO.tmp" && mv "$CPIO.tmp" "$CPIO"
 echo "$hash" > "$W.stamp"
 note "$CPIO ($(du -h "$CPIO" | cut -f1)), $BUILD/initramfs-work.cpio ($(du -h "$BUILD/initramfs-work.cpio" | cut -f1))"

@@ -28,23 +28,17 @@ while :; do
 	seed=$(( (start + round * 7919) % 1000000 ))
 	say "soak round $round (seed $seed; replay one run with SEED=$seed and the ARGS in its log)"
 	for c in $(seq 0 "$NCH"); do
-		for s in torture full-disk geometry-1k geometry-2k one-group-4k lifecycle; do
+		while read -r s settings; do
 			f0=$FAIL
-			case $s in
-			torture) scenario torture "$c" RUN=torture ARGS="64:400:1024:$seed" "$(rsv "$c")" ;;
-			full-disk) scenario full-disk "$c" RUN=torture ARGS="32:400:2048:$seed:full" DISK_MB=8 MKFS_OPTS=-m0 "$(rsv "$c")" ;;
-			geometry-1k) scenario geometry-1k "$c" RUN=geometry ARGS="16:200:2048:$seed" BS=1024 DISK_MB=64 "$(rsv "$c")" ;;
-			geometry-2k) scenario geometry-2k "$c" RUN=geometry ARGS="16:200:2048:$seed" BS=2048 DISK_MB=128 "$(rsv "$c")" ;;
-			one-group-4k) scenario one-group-4k "$c" RUN=geometry ARGS="16:200:2048:$seed" BS=4096 DISK_MB=64 "$(rsv "$c")" ;;
-			lifecycle) scenario lifecycle "$c" RUN=lifecycle "$(rsv "$c")" ;;
-			esac >"$T/ch$c-$s.checks" 2>&1
+			# shellcheck disable=SC2086 # settings: VAR=value words
+			scenario "$s" "$c" $settings "$(rsv "$c")" </dev/null >"$T/ch$c-$s.checks" 2>&1
 			# Keep the logs of a failed run under a name of their own.
 			[ "$FAIL" = "$f0" ] || for x in log img checks; do cp "$T/ch$c-$s.$x" "$T/ch$c-$s-round$round.$x" 2>/dev/null; done
 			printf '    [round %d, %dm of %dm] chapter %d %-13s %s\n' "$round" \
 				$(( ($(date +%s) - start) / 60 )) "$minutes" "$c" "$s" \
 				"$([ "$FAIL" = "$f0" ] && echo ok || echo "FAILED (see $T/ch$c-$s-round$round.checks)")" >&2
 			rm -f "$T/ch$c-$s.img"
-		done
+		done < <(reliability_scenarios soak "$seed")
 	done
 	[ "$(date +%s)" -lt "$deadline" ] || break
 done

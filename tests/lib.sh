@@ -64,6 +64,26 @@ scenario() {
 	printf '%s\t%s\t%s\t%s\n' "$scen" "$c" "$ops" "$([ "$FAIL" = "$f0" ] && echo ok || echo FAILED)" >> "$T/reliability.tsv"
 }
 
+# reliability_scenarios quick|soak SEED: the reliability scenarios, one per
+# line: NAME then the qemu.sh settings of its guest run. make test runs the
+# quick ones; make soak the bigger ones, on KASAN kernels.
+reliability_scenarios() {
+	local t f g
+	case $1 in
+	quick) t=16:200:256 f=16:300:2048 g=8:100:1024 ;;
+	soak)  t=64:400:1024 f=32:400:2048 g=16:200:2048 ;;
+	*) die "reliability_scenarios: quick or soak, not '$1'" ;;
+	esac
+	cat <<-EOF
+	torture RUN=torture ARGS=$t:$2
+	full-disk RUN=torture ARGS=$f:$2:full DISK_MB=8 MKFS_OPTS=-m0
+	geometry-1k RUN=geometry ARGS=$g:$2 BS=1024 DISK_MB=64
+	geometry-2k RUN=geometry ARGS=$g:$2 BS=2048 DISK_MB=128
+	one-group-4k RUN=geometry ARGS=$g:$2 BS=4096 DISK_MB=64
+	lifecycle RUN=lifecycle
+	EOF
+}
+
 # reliability_table TSV: scenario rows x chapter columns, as markdown; a
 # cell adds up every run of that scenario on that chapter.
 reliability_table() {

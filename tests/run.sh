@@ -78,14 +78,12 @@ group_data() {
 SEED=${SEED:-$(( $(date +%s) % 100000 ))}
 group_reliability() {
 	section "reliability: torture, a full disk, geometry, mount life cycle (SEED=$SEED)"
-	local c
+	local c name settings
 	for c in $CHAPTERS; do
-		scenario torture "$c" RUN=torture ARGS="16:200:256:$SEED" "$(rsv "$c")"
-		scenario full-disk "$c" RUN=torture ARGS="16:300:2048:$SEED:full" DISK_MB=8 MKFS_OPTS=-m0 "$(rsv "$c")"
-		scenario geometry-1k "$c" RUN=geometry ARGS="8:100:1024:$SEED" BS=1024 DISK_MB=64 "$(rsv "$c")"
-		scenario geometry-2k "$c" RUN=geometry ARGS="8:100:1024:$SEED" BS=2048 DISK_MB=128 "$(rsv "$c")"
-		scenario one-group-4k "$c" RUN=geometry ARGS="8:100:1024:$SEED" BS=4096 DISK_MB=64 "$(rsv "$c")"
-		scenario lifecycle "$c" RUN=lifecycle "$(rsv "$c")"
+		while read -r name settings; do
+			# shellcheck disable=SC2086 # settings: VAR=value words
+			scenario "$name" "$c" $settings "$(rsv "$c")" </dev/null
+		done < <(reliability_scenarios quick "$SEED")
 	done
 }
 
@@ -100,6 +98,11 @@ layout_run() {
 	echo "# chapter $c, $n writers${3:+, windows of $3 blocks}: $(tr '\n' ' ' < "$T/$name.layout")"
 }
 mean_extents() { sed -n 's/^extents_mean=//p' "$T/$1.layout"; }
+# rpm RUN: disk read requests per MiB read back, from the guest's bench line.
+rpm() {
+	tr -d '\r' < "$T/$1.log" | sed -n 's/^bench: readback_requests=\([0-9]*\) .*readback_mib=\([0-9]*\)$/\1 \2/p' |
+		awk '$2 > 0 { printf "%.1f", $1 / $2 }'
+}
 # more_fragmented A B WHAT: run A's files have more extents than run B's.
 more_fragmented() {
 	local a b; a=$(mean_extents "$1") b=$(mean_extents "$2")
@@ -122,6 +125,11 @@ group_layout() {
 		more_fragmented ch3-writers32 ch3-writers32-rsv128 "32 writers on chapter 3: 128-block windows fragment less than 8-block ones"
 	fi
 	if [ "$NCH" -ge 4 ]; then
+		# The read-back shape: requests per MiB counted by the guest.
+		local r1 r4
+		r1=$(rpm ch1-writers32) r4=$(rpm ch4-writers32)
+		t "32 writers: chapter 4's files read back in fewer disk requests per MiB than chapter 1's ($r4 < $r1)" \
+			awk -v a="$r4" -v b="$r1" 'BEGIN { exit !(a != "" && b != "" && a + 0 < b + 0) }'
 		more_fragmented ch3-writers8 ch4-writers8 "8 writers: chapter 4's growing windows fragment less than chapter 3's default ones"
 		more_fragmented ch3-writers32 ch4-writers32 "32 writers: chapter 4's growing windows fragment less than chapter 3's default ones"
 	fi
@@ -214,7 +222,11 @@ group_gdb() {
 
 group_book() {
 	section "book"
-	t "the book renders (HTML and PDF) without warnings" "$TOP/scripts/book.sh"
+	t "the symbol map matches the seed, patches/ and chapter 0 (every name checked)" \
+		"$TOP/scripts/book/symbols.sh" --strict "$T/symbols.md"
+	t "the tools print what book/examples/ shows (run again in a guest, numbers aside)" \
+		"$TOP/scripts/book/examples.sh" --check
+	t "the book renders (HTML, PDF, EPUB) without warnings or broken links" "$TOP/scripts/book.sh"
 }
 
 groups=${*:-patches kernels guest data reliability layout gdb book}
