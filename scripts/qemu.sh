@@ -37,7 +37,7 @@ initrd=$BUILD/initramfs.cpio
 if [ "${WORK:-0}" = 1 ]; then
 	initrd=$BUILD/initramfs-full.cpio
 	[ "$initrd" -nt "$BUILD/initramfs-work.cpio" ] && [ "$initrd" -nt "$BUILD/initramfs.cpio" ] ||
-		cat "$BUILD/initramfs.cpio" "$BUILD/initramfs-work.cpio" > "$initrd"
+		{ cat "$BUILD/initramfs.cpio" "$BUILD/initramfs-work.cpio" > "$initrd.$$" && mv "$initrd.$$" "$initrd"; }
 fi
 
 append="console=ttyS0 nokaslr panic=-1 course.ch=$CH course.fs=$FS"

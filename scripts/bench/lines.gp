@@ -8,7 +8,7 @@ set output out
 set xlabel "concurrent writers"
 set ylabel ylab
 set logscale x 2
-if (logy) set logscale y 10
+if (logy) { set logscale y 10 } else { set yrange [0:*] }
 set key outside right top
 set grid
 set tics out nomirror

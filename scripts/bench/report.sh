@@ -104,8 +104,9 @@ cmp() { awk "BEGIN { exit !($1) }" && echo 1 || echo 0; }
 plot() {
 	[ -f "$1" ] || return 0
 	local data=$RESULTS/plot-$2.dat names
-	medians "$1" "$2" > "$data"
-	names=$(awk '!s[$1]++ { printf "%s ", $1 }' "$data")
+	# One kernel's points in a row, so that gnuplot joins them into a line.
+	medians "$1" "$2" | sort -s -k1,1 > "$data"
+	names=$(medians "$1" "$2" | awk '!s[$1]++ { printf "%s ", $1 }')
 	gnuplot -e "data='$data'; names='$names'; ylab='$3'; out='$RESULTS/$4'; logy=$5" "$TOP/scripts/bench/lines.gp"
 }
 plot layout.csv extents_mean "mean extents per file (log scale)" extents.png 1
