@@ -222,8 +222,10 @@ group_gdb() {
 
 group_book() {
 	section "book"
-	t "the symbol map matches the seed, patches/ and chapter 0 (every name checked)" \
+	t "the symbol map matches patches/ and chapter 0 (and the seed, when its patches are here)" \
 		"$TOP/scripts/book/symbols.sh" --strict "$T/symbols.md"
+	"$TOP/scripts/book/symbols.sh" "$T/symbols.md" 2>&1 | grep -q 'not checked' &&
+		echo "# NOT CHECKED: the seed's symbol names (no seed patches on this machine; set SEEDS=DIR)"
 	t "the tools print what book/examples/ shows (run again in a guest, numbers aside)" \
 		"$TOP/scripts/book/examples.sh" --check
 	t "the book renders (HTML, PDF, EPUB) without warnings or broken links" "$TOP/scripts/book.sh"
