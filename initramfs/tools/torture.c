@@ -95,7 +95,7 @@ static int tolerated(struct tfile *f, const char *what)
 	return 0;
 }
 
-static void fopen_(struct tfile *f)
+static void open_file(struct tfile *f)
 {
 	if (f->fd >= 0)
 		return;
@@ -104,7 +104,7 @@ static void fopen_(struct tfile *f)
 		tolerated(f, "open");
 }
 
-static void fclose_(struct tfile *f)
+static void close_file(struct tfile *f)
 {
 	if (f->fd >= 0 && close(f->fd))
 		fail(f, "close: %s", strerror(errno));
@@ -125,7 +125,7 @@ static void pwrite_(struct tfile *f, size_t off, size_t n)
 	size_t i;
 	ssize_t r;
 
-	fopen_(f);
+	open_file(f);
 	if (f->fd < 0)
 		return;
 	for (i = 0; i < n; i++)
@@ -183,7 +183,7 @@ static void truncate_(struct tfile *f)
 	opname = "truncate";
 	if (off > maxlen)
 		off = f->len / 2;
-	fopen_(f);
+	open_file(f);
 	if (f->fd < 0)
 		return;
 	if (ftruncate(f->fd, off)) {
@@ -222,12 +222,12 @@ static void one_op(struct tfile *f)
 		opname = "unlink";
 		if (unlink(f->path) && errno != ENOENT)
 			fail(f, "unlink: %s", strerror(errno));
-		fclose_(f);
+		close_file(f);
 		f->len = 0;
 	} else if (dice < 80) {		/* close and open again */
 		opname = "reopen";
-		fclose_(f);
-		fopen_(f);
+		close_file(f);
+		open_file(f);
 	} else if (dice < 86) {
 		opname = "fsync";
 		if (f->fd >= 0 && fsync(f->fd))
@@ -260,7 +260,7 @@ static int child(const char *dir, uint64_t seed, long ops, int wait_fd, int done
 		one_op(&files[below(nfiles)]);
 	opname = "close all";
 	for (i = 0; i < nfiles; i++)
-		fclose_(&files[i]);
+		close_file(&files[i]);
 	/* Tell the parent, then wait until it has dropped the page cache. */
 	if (write(done_fd, "x", 1) != 1 || read(wait_fd, &c, 1) < 0)
 		fail(NULL, "barrier: %s", strerror(errno));
