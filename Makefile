@@ -46,7 +46,7 @@ test: ## run the whole test suite; ends with 'N passed, N failed'
 check-patches: deps ## apply patches/ to a pristine tree and run checkpatch
 	@tests/run.sh patches
 
-bench: kernels initramfs ## measure layout, read-back, throughput, allocator cost (BENCH=quick|full)
+bench: deps ## measure layout, read-back, throughput, allocator cost (BENCH=quick|full)
 	@scripts/deps.sh bench
 	@scripts/bench.sh $(or $(BENCH),quick)
 

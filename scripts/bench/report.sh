@@ -55,12 +55,20 @@ table() {
 }
 # med KERNEL WRITERS METRIC CSV: one median, or nothing.
 med() { medians "$4" "$3" | awk -v k="$1" -v n="$2" '$1 == k && $2 == n { print $3 }'; }
+# range KERNEL WRITERS METRIC CSV: "min-max" over the runs.
+range() { medians "$4" "$3" | awk -v k="$1" -v n="$2" '$1 == k && $2 == n { print $4 "-" $5 }'; }
 # target TEXT OK: a line of the targets list.
 target() { printf -- '- %s: **%s**\n' "$1" "$([ "$2" = 1 ] && echo met || echo "not met")"; }
 cmp() { awk "BEGIN { exit !($1) }" && echo 1 || echo 0; }
 
 {
-	echo "Measured by \`make bench BENCH=$mode\` on $(date -u +%Y-%m-%d), $(nproc) host CPUs, QEMU TCG${elapsed:+, in $((elapsed / 60)) min $((elapsed % 60)) s}."
+	b=${BUILD_SECONDS:-0}
+	echo "Measured by \`make bench BENCH=$mode\` on $(date -u +%Y-%m-%d), $(nproc) host CPUs, QEMU TCG${elapsed:+, in $((elapsed / 60)) min $((elapsed % 60)) s}$([ "$b" -ge 60 ] && echo " ($((b / 60)) min $((b % 60)) s of it building the kernels)")."
+	case ${VARIANT:-} in
+	bench) echo "Kernels: the bench variant of each chapter (\`config/bench.config\`: the course's configuration without lockdep, spinlock and list debugging, which under TCG would cost more than the allocator measured)." ;;
+	'') echo "Kernels: the course's own, with lockdep, spinlock and list debugging on (BENCH_VARIANT=): times are inflated by the checking." ;;
+	*) echo "Kernels: the $VARIANT variant (\`config/$VARIANT.config\`)." ;;
+	esac
 	echo "The host is shared and the guest emulated: times are noisy, layouts are not."
 	echo
 	if [ -f layout.csv ]; then
@@ -78,7 +86,7 @@ cmp() { awk "BEGIN { exit !($1) }" && echo 1 || echo 0; }
 		table throughput.csv fio_write_mb_s %.1f ch1; echo
 	fi
 	if [ -f alloc.csv ]; then
-		echo "### Allocator cost: guest system time per MiB written, ms (1 MiB per writer; ratio to chapter 1)"; echo
+		echo "### Allocator cost: guest system time per MiB written, ms (2 MiB per writer; ratio to chapter 1)"; echo
 		table alloc.csv sys_ms_per_mib %.1f ch1; echo
 	fi
 	if [ -f layout.csv ] && [ -n "$(med ch4 64 extents_mean layout.csv)" ]; then
@@ -87,7 +95,9 @@ cmp() { awk "BEGIN { exit !($1) }" && echo 1 || echo 0; }
 		echo "### Targets (from the measurements issue) beside what was measured"; echo
 		echo "Hand-measured on mainline beforehand (64 writers, 16 MiB): reservations about 11 extents per file, noreservation about 3,900, ext4 about 3.4."
 		echo "Here: ch0 $c0, ch0-noresv $nr, ext4 $(med ext4 64 extents_mean layout.csv)."; echo
-		target "chapter 4 at 64 writers no worse than chapter 0 ($c4 vs $c0 extents per file)" "$(cmp "$c4 <= $c0")"
+		# Judged on the medians, strictly; the runs' ranges are printed
+		# beside them, since chapter 4 and mainline use the same rule.
+		target "chapter 4 at 64 writers no worse than chapter 0 ($c4 vs $c0 extents per file, medians; runs $(range ch4 64 extents_mean layout.csv) vs $(range ch0 64 extents_mean layout.csv))" "$(cmp "$c4 <= $c0")"
 		target "chapter 4 at 64 writers at least 100x better than chapter 1 ($(awk -v a="$c1" -v b="$c4" 'BEGIN { printf "%.0fx", a / b }'))" "$(cmp "$c1 >= 100 * $c4")"
 		target "chapter 1 at 64 writers close to chapter 0 noreservation, within a factor of 2 ($c1 vs $nr)" "$(cmp "$c1 <= 2 * $nr && $nr <= 2 * $c1")"
 		for n in 32 64; do
