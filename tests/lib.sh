@@ -28,6 +28,8 @@ guest() {
 	env "$@" CH="$ch" DISK="$img" LOG="$log" "$TOP/scripts/qemu.sh" test >"$T/$name.qemu" 2>&1 || rc=$?
 	grep -q '^course: QEMU crashed once' "$log" &&
 		echo "# $name: QEMU (the emulator) died by a signal on the first try; this is the second run"
+	grep -q '^course: the kernel hung before /init' "$log" &&
+		echo "# $name: the first boot hung before /init (log: $log.boot-hang); this is the second run"
 	t "$name: the guest ran to the end (QEMU exit 0, 'course: finished')" \
 		bash -c "[ $rc = 0 ] && grep -q '^course: finished' '$log' || { tail -30 '$log'; false; }"
 	local n=0 line
