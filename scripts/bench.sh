@@ -62,6 +62,7 @@ E2LAYOUT=$(e2layout)
 command -v gnuplot >/dev/null || die "gnuplot is missing: run 'scripts/deps.sh bench' (make bench does)"
 
 R=$RESULTS/bench-$mode
+T=$R   # where guest() keeps each run's image, log and checks
 mkdir -p "$R"
 nw() { echo $#; }
 total=0
@@ -77,16 +78,11 @@ run() {
 	local part=$1 tag=$2 ch=$3 mnt=$4 fs=$5 n=$6 prefix=$7; shift 7
 	[ "$mnt" = - ] && mnt=
 	i=$((i + 1))
-	local t0; t0=$(date +%s)
-	if ! env CH="$ch" FS="$fs" MNT="$mnt" DISK="$R/$tag.img" LOG="$R/$tag.log" "$@" \
-		"$TOP/scripts/qemu.sh" test >/dev/null 2>&1 ||
-	   ! grep -q '^course: finished' "$R/$tag.log" || grep -q '^not ok' "$R/$tag.log"; then
-		die "run $tag failed: see $R/$tag.log"
-	fi
-	log_clean "$R/$tag.log" >&2 || die "run $tag: the guest log shows a kernel problem (above): see $R/$tag.log"
-	e2fsck -fn "$R/$tag.img" >"$R/$tag.fsck" 2>&1 ||
-		die "run $tag: e2fsck -fn finds the file system damaged: see $R/$tag.fsck (image kept)"
-	rm -f "$R/$tag.fsck"
+	local t0 f0=$FAIL; t0=$(date +%s)
+	# tests/lib.sh's guest(): the guest's own checks, its log, e2fsck -fn.
+	guest "$tag" "$ch" FS="$fs" MNT="$mnt" "$@" >"$R/$tag.checks"
+	[ "$FAIL" = "$f0" ] ||
+		die "run $tag failed: $(grep -m1 '^not ok' "$R/$tag.checks"); see $R/$tag.checks and $R/$tag.log"
 	grep -ao 'bench: .*' "$R/$tag.log" | tr -d '\r' | sed 's/^bench: //' | tr ' ' '\n' | tr '=' ' ' |
 		awk -v pre="$prefix" '{ print pre $1 "," $2 }' >> "$R/$part.csv.tmp"
 	local el=$(( $(date +%s) - start ))

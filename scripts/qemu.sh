@@ -85,19 +85,15 @@ test)
 	cmd+=(-display none -serial stdio -monitor none)
 	printf '\033[36m$'; printf ' %q' timeout "$TIMEOUT" "${cmd[@]}"; printf ' </dev/null >%q\033[0m\n' "$LOG"
 	# boot_once: run the guest; rc 125 if it never reached /init within
-	# BOOT_TIMEOUT seconds (killed then). Without gdb only: a guest stopped
-	# for gdb is not hung.
+	# BOOT_TIMEOUT seconds (killed then). Not with gdb: a guest stopped for
+	# gdb is not hung.
 	BOOT_TIMEOUT=${BOOT_TIMEOUT:-120}
 	boot_once() {
 		rc=0
-		if [ "${GDB:-0}" = 1 ]; then
-			timeout "$TIMEOUT" "${cmd[@]}" </dev/null >"$LOG" 2>&1 || rc=$?
-			return
-		fi
 		timeout "$TIMEOUT" "${cmd[@]}" </dev/null >"$LOG" 2>&1 &
 		local pid=$! waited=0
 		until grep -aq '^course: ' "$LOG" 2>/dev/null || ! kill -0 "$pid" 2>/dev/null; do
-			if [ "$waited" -ge "$BOOT_TIMEOUT" ]; then
+			if [ "${GDB:-0}" != 1 ] && [ "$waited" -ge "$BOOT_TIMEOUT" ]; then
 				kill "$pid" 2>/dev/null || true
 				wait "$pid" 2>/dev/null || true
 				rc=125
@@ -116,15 +112,12 @@ test)
 	# (seen once in about 1,600 boots, after the virtio disk probe). Both
 	# are said in the log. Not with gdb attached, nor on a disk kept.
 	if { [ $rc -gt 128 ] || [ $rc = 125 ]; } && [ "${GDB:-0}" != 1 ] && [ "${MKFS:-1}" = 1 ]; then
-		if [ $rc = 125 ]; then
-			what="the kernel hung before /init (no 'course:' line in ${BOOT_TIMEOUT}s)"
-			mv "$LOG" "$LOG.boot-hang"
-			note "$what (log kept in $LOG.boot-hang); running the guest again"
-		else
-			what="QEMU crashed once (signal $((rc - 128)))"
-			mv "$LOG" "$LOG.qemu-crash"
-			note "QEMU died by signal $((rc - 128)) (log kept in $LOG.qemu-crash); running the guest again"
-		fi
+		case $rc in
+		125) what="the kernel hung before /init (no 'course:' line in ${BOOT_TIMEOUT}s)" kept=$LOG.boot-hang ;;
+		*) what="QEMU crashed once (signal $((rc - 128)))" kept=$LOG.qemu-crash ;;
+		esac
+		mv "$LOG" "$kept"
+		note "$what (log kept in $kept); running the guest again"
 		mkfs
 		boot_once
 		echo "course: $what, this is the second run" >>"$LOG"
