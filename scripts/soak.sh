@@ -29,6 +29,7 @@ while :; do
 	say "soak round $round (seed $seed; replay one run with SEED=$seed and the ARGS in its log)"
 	for c in $(seq 0 "$NCH"); do
 		while read -r s settings; do
+			scenario_applies "$s" "$c" || continue
 			f0=$FAIL
 			# shellcheck disable=SC2086 # settings: VAR=value words
 			scenario "$s" "$c" $settings "$(rsv "$c")" </dev/null >"$T/ch$c-$s.checks" 2>&1

@@ -70,10 +70,10 @@ scenario() {
 # line: NAME then the qemu.sh settings of its guest run. make test runs the
 # quick ones; make soak the bigger ones, on KASAN kernels.
 reliability_scenarios() {
-	local t f g
+	local t f g r
 	case $1 in
-	quick) t=16:200:256 f=16:300:2048 g=8:100:1024 ;;
-	soak)  t=64:400:1024 f=32:400:2048 g=16:200:2048 ;;
+	quick) t=16:200:256 f=16:300:2048 g=8:100:1024 r=30 ;;
+	soak)  t=64:400:1024 f=32:400:2048 g=16:200:2048 r=120 ;;
 	*) die "reliability_scenarios: quick or soak, not '$1'" ;;
 	esac
 	cat <<-EOF
@@ -83,8 +83,15 @@ reliability_scenarios() {
 	geometry-2k RUN=geometry ARGS=$g:$2 BS=2048 DISK_MB=128
 	one-group-4k RUN=geometry ARGS=$g:$2 BS=4096 DISK_MB=64
 	lifecycle RUN=lifecycle
+	race RUN=race ARGS=$r TIMEOUT=$((r * 4 + 240))
 	EOF
 }
+
+# scenario_applies NAME CH: whether scenario NAME runs on chapter CH. The
+# owner's race crashes mainline 6.1 itself (kernel BUG in
+# ext2_rsv_window_add(), within seconds): chapter 0 cannot pass it, so the
+# guest group checks that crash on its own (mainline_race) instead.
+scenario_applies() { [ "$1" != race ] || [ "$2" != 0 ]; }
 
 # reliability_table TSV: scenario rows x chapter columns, as markdown; a
 # cell adds up every run of that scenario on that chapter.

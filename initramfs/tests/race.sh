@@ -1,0 +1,34 @@
+# The races a file's owner can start, on the same files at once: window
+# size flips (SETRSVSZ 0/8), xattr blocks (allocated through the file's
+# window, from the xattr code), appends and truncates; then the same with
+# the file system remounted noreservation/reservation as it runs.
+# ARGS: SECONDS (of the first part; the second runs half as long).
+. /tests/lib.sh
+set -- $ARGS
+secs=${1:-30}
+mkdir -p /mnt/race
+# race NAME SECONDS: run rsvrace as uid 1000 and report it as one check.
+race() {
+	info "$1"
+	rsvrace flip -t "$2" -n 4 -u 1000 /mnt/race > /tmp/race.out 2>&1
+	rc=$?
+	cat /tmp/race.out
+	check "$1: the kernel stayed up, every call behaved, every byte read back" test $rc = 0
+}
+race "uid 1000, ${secs} s: SETRSVSZ 0/8, xattr set/remove and appends on 4 files" "$secs"
+case $CH in
+0|3|4)
+	# Windows turned off and on under the writers: a file drops its
+	# window at its next allocation, from whichever path comes first.
+	( while [ ! -e /tmp/stop ]; do
+		mount -o remount,noreservation /mnt; sleep 0.2
+		mount -o remount,reservation /mnt; sleep 0.2
+	  done ) &
+	race "the same, $((secs / 2)) s, while root remounts noreservation/reservation" $((secs / 2))
+	touch /tmp/stop; wait
+	check "the mount is back to reservation" sh -c "grep ' /mnt ' /proc/mounts | grep -q reservation"
+	;;
+esac
+rm -rf /mnt/race
+sync
+echo "# free_blocks=$(stat -f -c %f /mnt)"
