@@ -13,6 +13,15 @@
 #               as MB/s and as a ratio to chapter 1 measured in the same run
 #   alloc       the allocator's cost as open writers grow (to hundreds):
 #               guest system time per MiB written, 2 MiB per writer
+#   nearfull    the allocator's cost on a nearly full disk (95% and 99.5%,
+#               1 KiB blocks, the free space in 64 KiB holes in all 32
+#               groups): guest system time per MiB written, mainline
+#               against chapters 1 and 4 (which lack mainline's shortcuts
+#               for nearly full groups)
+#   search      what a new window costs among K others held open (K from
+#               16 to 8192 in full mode): the list's walk against the tree;
+#               guest system time per new one-block file, in a directory
+#               placed after the K windows
 # Every run is a fresh guest and a fresh file system; after each, as in make
 # test: the guest's own checks, a clean guest log, e2fsck -fn clean.
 # The kernels are the bench variant (config/bench.config: the course's
@@ -28,11 +37,13 @@ set -euo pipefail
 export VARIANT=${BENCH_VARIANT-bench}
 mode=${1:-quick}
 case $mode in
-quick) counts="8 32" runs=1 tcounts="8" tsecs=5 acounts="16 256" aruns=1 ;;
-full)  counts="1 4 8 16 32 64" runs=3 tcounts="1 4 8 16 32 64" tsecs=6 acounts="16 64 256 512" aruns=3 ;;
+quick) counts="8 32" runs=1 tcounts="8" tsecs=5 acounts="16 256" aruns=1 nruns=1 \
+	kpoints="16:256:1024:4096" sruns=1 ;;
+full)  counts="1 4 8 16 32 64" runs=3 tcounts="1 4 8 16 32 64" tsecs=6 acounts="16 64 256 512" aruns=3 nruns=3 \
+	kpoints="16:64:256:1024:2048:4096:8192" sruns=3 ;;
 *) die "usage: bench.sh quick|full" ;;
 esac
-PARTS=${PARTS:-layout throughput alloc}
+PARTS=${PARTS:-layout throughput alloc nearfull search}
 MIB=${MIB:-16}
 AMIB=2   # MiB per writer in the allocator-cost runs: 512 writers dirty 1 GiB
 
@@ -51,6 +62,16 @@ done
 aconfigs=("ch0 0 reservation ext2 0" "ch1 1 - ext2 0")
 [ "$NCH" -ge 2 ] && aconfigs+=("ch2 2 - ext2 0")
 [ "$NCH" -ge 4 ] && aconfigs+=("ch4 4 reservation ext2 0")
+# Nearly full: mainline, no windows, the seed's design; fullness, then the
+# guest's WRITERS:MIB:ROUNDS (the rounds must fit in the free space).
+nconfigs=("ch0 0 reservation ext2 0" "ch1 1 - ext2 0")
+[ "$NCH" -ge 4 ] && nconfigs+=("ch4 4 reservation ext2 0")
+npoints=("95 8:1:8" "99.5 1:1:16")
+# The search: the tree (mainline) and the seed's list, fixed and growing.
+sconfigs=("ch0 0 reservation ext2 0")
+[ "$NCH" -ge 2 ] && sconfigs+=("ch2 2 - ext2 0")
+for c in $(seq 4 "$NCH"); do sconfigs+=("ch$c $c reservation ext2 0"); done
+SNEW=1000   # new files (new windows) measured at each K
 
 t_begin=$(date +%s)
 say "bench: chapters 0..$NCH's kernels${VARIANT:+ ($VARIANT variant: config/$VARIANT.config; the first build takes about 6 minutes)}"
@@ -69,6 +90,8 @@ total=0
 case " $PARTS " in *" layout "*) total=$(( total + ${#configs[@]} * $(nw $counts) * runs )) ;; esac
 case " $PARTS " in *" throughput "*) total=$(( total + (${#configs[@]} - 1) * $(nw $tcounts) )) ;; esac
 case " $PARTS " in *" alloc "*) total=$(( total + ${#aconfigs[@]} * $(nw $acounts) * aruns )) ;; esac
+case " $PARTS " in *" nearfull "*) total=$(( total + ${#nconfigs[@]} * ${#npoints[@]} * nruns )) ;; esac
+case " $PARTS " in *" search "*) total=$(( total + ${#sconfigs[@]} * sruns )) ;; esac
 i=0 start=$(date +%s)
 say "bench ($mode): $total guest runs: $PARTS"
 
@@ -86,12 +109,14 @@ run() {
 	grep -ao 'bench: .*' "$R/$tag.log" | tr -d '\r' | sed 's/^bench: //' | tr ' ' '\n' | tr '=' ' ' |
 		awk -v pre="$prefix" '{ print pre $1 "," $2 }' >> "$R/$part.csv.tmp"
 	local el=$(( $(date +%s) - start ))
-	printf '    [%d/%d] %-10s %-11s %3d writers, run %s (%ds; %dm%02ds so far, about %dm left)\n' \
-		"$i" "$total" "$part" "${tag%%-w*}" "$n" "$(echo "$prefix" | cut -d, -f4)" $(( $(date +%s) - t0 )) \
+	printf '    [%d/%d] %-10s %-11s %s, run %s (%ds; %dm%02ds so far, about %dm left)\n' \
+		"$i" "$total" "$part" "${tag%%-[wfs]*}" "$(case $part in nearfull) echo "$n% full" ;; search) echo "K up to $n" ;; *) printf '%3d writers' "$n" ;; esac)" \
+		"$(echo "$prefix" | cut -d, -f4)" $(( $(date +%s) - t0 )) \
 		$((el / 60)) $((el % 60)) $(( el * (total - i) / i / 60 )) >&2
 }
 
-for part in layout throughput alloc; do rm -f "$R/$part.csv.tmp"; done
+for part in layout throughput alloc nearfull search; do rm -f "$R/$part.csv.tmp" "$R/$part.rows"; done
+touch "$R/.run-started"   # PUBLISH copies only what this run wrote
 
 case " $PARTS " in *" layout "*)
 for n in $counts; do
@@ -151,11 +176,51 @@ awk -F, -v mib="$AMIB" '{ print } $5 == "write_sys_ticks" { printf "%s,%s,%s,%s,
 { echo "kernel,fs,writers,run,metric,value"; cat "$R/alloc.csv.tmp2"; } > "$RESULTS/alloc.csv"
 rm -f "$R/alloc.csv.tmp" "$R/alloc.csv.tmp2"
 ;; esac
+case " $PARTS " in *" nearfull "*)
+for point in "${npoints[@]}"; do
+	set -- $point
+	pct=$1 wargs=$2
+	for cfg in "${nconfigs[@]}"; do
+		set -- $cfg
+		for r in $(seq "$nruns"); do
+			run nearfull "$1-full$pct-r$r" "$2" "$3" "$4" "$pct" "$1,$4,$pct,$r," RUN=nearfull \
+				ARGS="$pct:$wargs" BS=1024 DISK_MB=256
+			rm -f "$R/$1-full$pct-r$r.img"
+		done
+	done
+done
+awk -F, '{ print } $5 == "write_sys_ticks" { t[$1 FS $2 FS $3 FS $4] = $6 }
+	$5 == "write_mib" && $6 > 0 { k = $1 FS $2 FS $3 FS $4; printf "%s,sys_ms_per_mib,%.2f\n", k, t[k] * 10 / $6 }' \
+	"$R/nearfull.csv.tmp" > "$R/nearfull.csv.tmp2"
+{ echo "kernel,fs,full_pct,run,metric,value"; cat "$R/nearfull.csv.tmp2"; } > "$RESULTS/nearfull.csv"
+rm -f "$R/nearfull.csv.tmp" "$R/nearfull.csv.tmp2"
+;; esac
+case " $PARTS " in *" search "*)
+for cfg in "${sconfigs[@]}"; do
+	set -- $cfg
+	for r in $(seq "$sruns"); do
+		tag=$1-search-r$r
+		run search "$tag" "$2" "$3" "$4" "${kpoints##*:}" "$1,$4,0,$r," RUN=searchcost \
+			ARGS="$SNEW:$kpoints" DISK_MB=1024 MEM=2048
+		# One guest line per K: "bench: k=K new=N sys_us_per_new=S wall_us_per_new=W".
+		tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" -v r="$r" '
+			/^bench: k=/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+				printf "%s,%s,%s,sys_us_per_new,%s\n", pre, v["k"], r, v["sys_us_per_new"]
+				printf "%s,%s,%s,wall_us_per_new,%s\n", pre, v["k"], r, v["wall_us_per_new"] }' >> "$R/search.rows"
+		rm -f "$R/$tag.img"
+	done
+done
+{ echo "kernel,fs,k,run,metric,value"; cat "$R/search.rows"; } > "$RESULTS/search.csv"
+rm -f "$R/search.rows" "$R/search.csv.tmp"
+;; esac
 elapsed=$(( $(date +%s) - t_begin ))   # all of it: kernels, initramfs and runs
 
-BUILD_SECONDS=$((start - t_begin)) "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
+PARTS="$PARTS" BUILD_SECONDS=$((start - t_begin)) "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
 if [ "${PUBLISH:-0}" = 1 ]; then
 	mkdir -p "$TOP/results"
-	cp "$RESULTS"/{layout,throughput,alloc}.csv "$RESULTS"/bench.md "$RESULTS"/*.png "$TOP/results/" 2>/dev/null || true
+	# Only what this run wrote: a run of some PARTS leaves the others'
+	# published figures as they are.
+	find "$RESULTS" -maxdepth 1 -type f \( -name '*.csv' -o -name '*.md' -o -name '*.png' \) \
+		-newer "$R/.run-started" -exec cp {} "$TOP/results/" \;
 	note "copied to results/: commit them for the book"
 fi

@@ -27,16 +27,17 @@ medians() {
 			}
 		}' "$1"
 }
-# table CSV METRIC FORMAT [RATIO_TO]: kernels as rows, writer counts as
-# columns; with RATIO_TO, each cell also gives its ratio to that kernel's.
+# table CSV METRIC FORMAT [RATIO_TO [COLUMN]]: kernels as rows, writer
+# counts (or what COLUMN names, "%s writers" by default) as columns; with
+# RATIO_TO, each cell also gives its ratio to that kernel's.
 table() {
-	medians "$1" "$2" | awk -v fmt="$3" -v base="${4:-}" '
+	medians "$1" "$2" | awk -v fmt="$3" -v base="${4:-}" -v colfmt="${5:-%s writers}" '
 		{ if (!($1 in row)) { rows[++nr] = $1; row[$1] = 1 }
 		  if (!($2 in col)) { cols[++nc] = $2; col[$2] = 1 }
 		  med[$1, $2] = $3; lo[$1, $2] = $4; hi[$1, $2] = $5; runs[$1, $2] = $6 }
 		END {
 			if (!nr) exit
-			printf "| kernel |"; for (j = 1; j <= nc; j++) printf " %s writers |", cols[j]; print ""
+			printf "| kernel |"; for (j = 1; j <= nc; j++) printf " " colfmt " |", cols[j]; print ""
 			printf "|---|"; for (j = 1; j <= nc; j++) printf "---:|"; print ""
 			for (i = 1; i <= nr; i++) {
 				printf "| %s |", rows[i]
@@ -61,9 +62,13 @@ range() { medians "$4" "$3" | awk -v k="$1" -v n="$2" '$1 == k && $2 == n { prin
 target() { printf -- '- %s: **%s**\n' "$1" "$([ "$2" = 1 ] && echo met || echo "not met")"; }
 cmp() { awk "BEGIN { exit !($1) }" && echo 1 || echo 0; }
 
-{
+PARTS=${PARTS:-layout throughput alloc nearfull search}
+# header: where, when and on which kernels the figures were measured.
+header() {
 	b=${BUILD_SECONDS:-0}
-	echo "Measured by \`make bench BENCH=$mode\` on $(date -u +%Y-%m-%d), $(nproc) host CPUs, QEMU TCG${elapsed:+, in $((elapsed / 60)) min $((elapsed % 60)) s}$([ "$b" -ge 60 ] && echo " ($((b / 60)) min $((b % 60)) s of it building the kernels)")."
+	local parts=""
+	[ "$PARTS" = "layout throughput alloc nearfull search" ] || parts=" PARTS='$PARTS'"
+	echo "Measured by \`make bench BENCH=$mode$parts\` on $(date -u +%Y-%m-%d), $(nproc) host CPUs, QEMU TCG${elapsed:+, in $((elapsed / 60)) min $((elapsed % 60)) s}$([ "$b" -ge 60 ] && echo " ($((b / 60)) min $((b % 60)) s of it building the kernels)")."
 	case ${VARIANT:-} in
 	bench) echo "Kernels: the bench variant of each chapter (\`config/bench.config\`: the course's configuration without lockdep, spinlock and list debugging, which under TCG would cost more than the allocator measured)." ;;
 	'') echo "Kernels: the course's own, with lockdep, spinlock and list debugging on (BENCH_VARIANT=): times are inflated by the checking." ;;
@@ -71,6 +76,12 @@ cmp() { awk "BEGIN { exit !($1) }" && echo 1 || echo 0; }
 	esac
 	echo "The host is shared and the guest emulated: times are noisy, layouts are not."
 	echo
+}
+# bench.md: the layout, throughput and allocator-cost parts, when this run
+# measured any of them (a run of other parts leaves it as it was).
+case " $PARTS " in *" layout "*|*" throughput "*|*" alloc "*)
+{
+	header
 	if [ -f layout.csv ]; then
 		echo "### Mean extents per file (median, min-max over runs)"; echo
 		table layout.csv extents_mean %.1f; echo
@@ -108,21 +119,45 @@ cmp() { awk "BEGIN { exit !($1) }" && echo 1 || echo 0; }
 		echo
 	fi
 } > bench.md
+;; esac
+# search.md: what a new window costs among K others, on its own page.
+case " $PARTS " in *" search "*)
+if [ -f search.csv ]; then
+	{
+		header
+		echo "### A new window among K held open: guest system time per new file, us (ratio to chapter 0)"; echo
+		echo "K files held open in the root directory, one block and one window each; then new files in a directory of their own, one block each, so each new file's window is searched for beyond all K (medians over the runs, min-max in brackets)."; echo
+		table search.csv sys_us_per_new %.1f ch0 "K=%s"; echo
+	} > search.md
+fi
+;; esac
+# nearfull.md: the nearly full disk, on its own page.
+case " $PARTS " in *" nearfull "*)
+if [ -f nearfull.csv ]; then
+	{
+		header
+		echo "### Nearly full disk: guest system time per MiB written, ms (ratio to chapter 0)"; echo
+		echo "1 KiB blocks, 256 MiB, 32 groups; the disk filled with 64 KiB files and every k-th file removed, so the free space lies in 64 KiB holes in every group. At 95%: 8 writers x 1 MiB, 8 rounds; at 99.5%: 1 writer x 1 MiB, 16 rounds."; echo
+		table nearfull.csv sys_ms_per_mib %.1f ch0 "%s%% full"; echo
+	} > nearfull.md
+fi
+;; esac
 
 # Plots: one line per kernel, writers on x.
-# plot CSV METRIC YLABEL OUT LOGY
+# plot CSV METRIC YLABEL OUT LOGY [XLABEL]
 plot() {
 	[ -f "$1" ] || return 0
 	local data=$RESULTS/plot-$2.dat names
 	# One kernel's points in a row, so that gnuplot joins them into a line.
 	medians "$1" "$2" | sort -s -k1,1 > "$data"
 	names=$(medians "$1" "$2" | awk '!s[$1]++ { printf "%s ", $1 }')
-	gnuplot -e "data='$data'; names='$names'; ylab='$3'; out='$RESULTS/$4'; logy=$5" "$TOP/scripts/bench/lines.gp"
+	gnuplot -e "data='$data'; names='$names'; ylab='$3'; out='$RESULTS/$4'; logy=$5${6:+; xlab='$6'}" "$TOP/scripts/bench/lines.gp"
 }
 plot layout.csv extents_mean "mean extents per file (log scale)" extents.png 1
 plot layout.csv readback_requests_per_mib "disk read requests per MiB read back" readback.png 0
 plot throughput.csv dbench_mb_s "dbench MB/s" dbench.png 0
 plot alloc.csv sys_ms_per_mib "system time per MiB written, ms" alloc.png 0
+plot search.csv sys_us_per_new "system time per new window, us" search.png 0 "windows held open (K)"
 maps=() names=()
 for c in 1 2 4; do
 	[ -f "bench-$mode/map-ch$c.txt" ] && maps+=("$RESULTS/bench-$mode/map-ch$c.txt") && names+=("$c")
@@ -131,5 +166,5 @@ if [ ${#maps[@]} -gt 0 ]; then
 	gnuplot -e "maps='${maps[*]}'; names='${names[*]}'; first=$(cat "bench-$mode/map-ch${names[0]}.first"); width=256; out='$RESULTS/blockmap.png'" \
 		"$TOP/scripts/bench/blockmap.gp"
 fi
-cat bench.md
+cat bench.md nearfull.md search.md 2>/dev/null || true
 note "tables: $RESULTS/bench.md; CSV: $(ls "$RESULTS"/*.csv | xargs -n1 basename | paste -sd' '); plots: $(ls "$RESULTS"/*.png 2>/dev/null | xargs -rn1 basename | paste -sd' ')"

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * searchcost - what a new reservation window costs when K windows exist.
+ *
+ *   searchcost HOLDDIR NEWDIR NEW K1 K2 ...
+ *
+ * For each K (ascending), opens more files in HOLDDIR until K are open,
+ * each with one 4 KiB block written and so with a window of its own,
+ * held open (a window lives until its file is closed). Then it creates
+ * NEW files in NEWDIR, each written one block and closed: every one of
+ * them needs a new window, searched for among the K others. Put HOLDDIR
+ * early on the disk (the file system's root) and NEWDIR in a directory of
+ * its own (ext2 places it in another group): the K windows then all lie
+ * before the new files' goals, which is where a sorted list must walk past
+ * every one of them and a tree need not.
+ *
+ * Prints, per K, a line for the bench:
+ *   bench: k=K new=NEW sys_us_per_new=S wall_us_per_new=W
+ * (system time from getrusage(); the new files are removed after each K).
+ * Exit status: 0 on success, 1 on an error, 2 on bad usage.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BLOCK 4096
+
+static char block[BLOCK];
+
+static double now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static double sys_us(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_stime.tv_sec * 1e6 + ru.ru_stime.tv_usec;
+}
+
+/* Create PATH and write one block; keep it open (return the fd) or not. */
+static int one_block(const char *path, int keep)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd < 0 || write(fd, block, BLOCK) != BLOCK) {
+		fprintf(stderr, "searchcost: %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	if (!keep) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int main(int argc, char **argv)
+{
+	char path[4096];
+	long held = 0, k, i, new;
+	struct rlimit rl;
+	double t0, s0;
+	int a;
+
+	if (argc < 5 || (new = atol(argv[3])) < 1) {
+		fprintf(stderr, "usage: searchcost HOLDDIR NEWDIR NEW K1 K2 ...\n");
+		return 2;
+	}
+	k = atol(argv[argc - 1]);
+	rl.rlim_cur = rl.rlim_max = k + 64;
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0) {
+		perror("searchcost: setrlimit (run it as root)");
+		return 1;
+	}
+	memset(block, 's', sizeof(block));
+	for (a = 4; a < argc; a++) {
+		k = atol(argv[a]);
+		if (k < held) {
+			fprintf(stderr, "searchcost: K must not decrease (%ld after %ld)\n", k, held);
+			return 2;
+		}
+		for (; held < k; held++) {	/* the descriptors stay open */
+			snprintf(path, sizeof(path), "%s/h%06ld", argv[1], held);
+			one_block(path, 1);
+		}
+		s0 = sys_us();
+		t0 = now_us();
+		for (i = 0; i < new; i++) {
+			snprintf(path, sizeof(path), "%s/n%06ld", argv[2], i);
+			one_block(path, 0);
+		}
+		printf("bench: k=%ld new=%ld sys_us_per_new=%.1f wall_us_per_new=%.1f\n",
+		       k, new, (sys_us() - s0) / new, (now_us() - t0) / new);
+		fflush(stdout);
+		for (i = 0; i < new; i++) {
+			snprintf(path, sizeof(path), "%s/n%06ld", argv[2], i);
+			unlink(path);
+		}
+	}
+	return 0;
+}
