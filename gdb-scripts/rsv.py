@@ -14,6 +14,8 @@
 # The command finds out from the kernel's types which design it is looking at:
 #   chapter 0 (mainline): struct ext2_sb_info.s_rsv_window_root, an rb-tree
 #   chapters 2-4 (the seed's design): s_rsv_window_head, a sorted list
+#   the tree chapter (patches/wip/0005 for now): s_rsv_window_root again,
+#   over chapter 4's struct ext2_reserve_window
 #   chapter 1: neither; the kernel has no windows and the command says so.
 
 import json
@@ -99,14 +101,22 @@ def window(node, owner_of):
 
 
 def windows_rbtree(sb, sbi):
-    node_ptr = gdb.lookup_type("struct ext2_reserve_window_node").pointer()
+    # Mainline: struct ext2_reserve_window_node, embedded in the inode's
+    # allocation info as rsv_window_node. The course's tree chapter keeps
+    # chapter 4's struct ext2_reserve_window (with an rb_node), embedded
+    # as rsv_window.
+    try:
+        node_ptr = gdb.lookup_type("struct ext2_reserve_window_node").pointer()
+        member = "rsv_window_node"
+    except gdb.error:
+        node_ptr = gdb.lookup_type("struct ext2_reserve_window").pointer()
+        member = "rsv_window"
     info_ptr = gdb.lookup_type("struct ext2_block_alloc_info").pointer()
     dummy = int(sbi["s_rsv_window_head"].address)
     own = owners(sb)
 
     def owner_of(rsv):
-        # mainline embeds the window node in struct ext2_block_alloc_info
-        info = utils.container_of(rsv, info_ptr, "rsv_window_node")
+        info = utils.container_of(rsv, info_ptr, member)
         return own.get(int(info))
 
     out = []
