@@ -5,7 +5,9 @@
 #                                at least one full round runs
 # Each round draws a new seed and runs, on every chapter: torture (64
 # processes), a full disk raced by 32 processes, geometry (1, 2 and 4 KiB
-# blocks; one group and many) and the mount life cycle. After each run, as
+# blocks; one group and many), the mount life cycle and the owner's race
+# (rsvrace: window-size flips, xattrs and appends, 120 s; not on chapter
+# 0, which it crashes: tests/lib.sh, scenario_applies). After each run, as
 # in make test: the guest's own checks, no WARNING/BUG/KASAN/lockdep line in
 # its log, e2fsck -fn clean, free blocks equal to e2fsck's.
 # Logs in build/soak/, the table in build/results/reliability-soak.md.
