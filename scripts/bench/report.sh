@@ -128,6 +128,22 @@ if [ -f search.csv ]; then
 		echo "### A new window among K held open: guest system time per new file, us (ratio to chapter 0)"; echo
 		echo "K files held open in the root directory, one block and one window each; then new files in a directory of their own, one block each, so each new file's window is searched for beyond all K (medians over the runs, min-max in brackets)."; echo
 		table search.csv sys_us_per_new %.1f ch0 "K=%s"; echo
+		echo "### The search's share: the median above minus the same kernel's at the smallest K, us"; echo
+		echo "What K windows add to a new window's cost, with the cost of creating, writing and closing a file taken out (negative: within the noise)."; echo
+		medians search.csv sys_us_per_new | awk '
+			{ if (!($1 in first)) { first[$1] = $3; rows[++nr] = $1 }
+			  if (!($2 in col)) { cols[++nc] = $2; col[$2] = 1 }
+			  d[$1, $2] = $3 - first[$1] }
+			END {
+				printf "| kernel |"; for (j = 1; j <= nc; j++) printf " K=%s |", cols[j]; print ""
+				printf "|---|"; for (j = 1; j <= nc; j++) printf "---:|"; print ""
+				for (i = 1; i <= nr; i++) {
+					printf "| %s |", rows[i]
+					for (j = 1; j <= nc; j++) printf " %+.0f |", d[rows[i], cols[j]]
+					print ""
+				}
+			}'
+		echo
 	} > search.md
 fi
 ;; esac
