@@ -120,44 +120,42 @@ case " $PARTS " in *" layout "*|*" throughput "*|*" alloc "*)
 	fi
 } > bench.md
 ;; esac
-# search.md: what a new window costs among K others, on its own page.
-case " $PARTS " in *" search "*)
-if [ -f search.csv ]; then
-	{
-		header
-		echo "### A new window among K held open: guest system time per new file, us (ratio to chapter 0)"; echo
-		echo "K files held open in the root directory, one block and one window each; then new files in a directory of their own, one block each, so each new file's window is searched for beyond all K (medians over the runs, min-max in brackets)."; echo
-		table search.csv sys_us_per_new %.1f ch0 "K=%s"; echo
-		echo "### The search's share: the median above minus the same kernel's at the smallest K, us"; echo
-		echo "What K windows add to a new window's cost, with the cost of creating, writing and closing a file taken out (negative: within the noise)."; echo
-		medians search.csv sys_us_per_new | awk '
-			{ if (!($1 in first)) { first[$1] = $3; rows[++nr] = $1 }
-			  if (!($2 in col)) { cols[++nc] = $2; col[$2] = 1 }
-			  d[$1, $2] = $3 - first[$1] }
-			END {
-				printf "| kernel |"; for (j = 1; j <= nc; j++) printf " K=%s |", cols[j]; print ""
-				printf "|---|"; for (j = 1; j <= nc; j++) printf "---:|"; print ""
-				for (i = 1; i <= nr; i++) {
-					printf "| %s |", rows[i]
-					for (j = 1; j <= nc; j++) printf " %+.0f |", d[rows[i], cols[j]]
-					print ""
-				}
-			}'
-		echo
-	} > search.md
-fi
-;; esac
-# nearfull.md: the nearly full disk, on its own page.
-case " $PARTS " in *" nearfull "*)
-if [ -f nearfull.csv ]; then
-	{
-		header
-		echo "### Nearly full disk: guest system time per MiB written, ms (ratio to chapter 0)"; echo
-		echo "1 KiB blocks, 256 MiB, 32 groups; the disk filled with 64 KiB files and every k-th file removed, so the free space lies in 64 KiB holes in every group. At 95%: 8 writers x 1 MiB, 8 rounds; at 99.5%: 1 writer x 1 MiB, 16 rounds."; echo
-		table nearfull.csv sys_ms_per_mib %.1f ch0 "%s%% full"; echo
-	} > nearfull.md
-fi
-;; esac
+# page PART CSV OUT BODY: when this run measured PART and CSV exists,
+# write OUT: the header, then what the function BODY prints.
+page() {
+	case " $PARTS " in *" $1 "*) [ -f "$2" ] && { header; "$4"; } > "$3" ;; esac
+	return 0
+}
+# search.md: what a new window costs among K others.
+search_body() {
+	echo "### A new window among K held open: guest system time per new file, us (ratio to chapter 0)"; echo
+	echo "K files held open in the root directory, one block and one window each; then new files in a directory of their own, one block each, so each new file's window is searched for beyond all K (medians over the runs, min-max in brackets)."; echo
+	table search.csv sys_us_per_new %.1f ch0 "K=%s"; echo
+	echo "### The search's share: the median above minus the same kernel's at the smallest K, us"; echo
+	echo "What K windows add to a new window's cost, with the cost of creating, writing and closing a file taken out (negative: within the noise)."; echo
+	medians search.csv sys_us_per_new | awk '
+		{ if (!($1 in first)) { first[$1] = $3; rows[++nr] = $1 }
+		  if (!($2 in col)) { cols[++nc] = $2; col[$2] = 1 }
+		  d[$1, $2] = $3 - first[$1] }
+		END {
+			printf "| kernel |"; for (j = 1; j <= nc; j++) printf " K=%s |", cols[j]; print ""
+			printf "|---|"; for (j = 1; j <= nc; j++) printf "---:|"; print ""
+			for (i = 1; i <= nr; i++) {
+				printf "| %s |", rows[i]
+				for (j = 1; j <= nc; j++) printf " %+.0f |", d[rows[i], cols[j]]
+				print ""
+			}
+		}'
+	echo
+}
+# nearfull.md: the nearly full disk.
+nearfull_body() {
+	echo "### Nearly full disk: guest system time per MiB written, ms (ratio to chapter 0)"; echo
+	echo "1 KiB blocks, 256 MiB, 32 groups; the disk filled with 64 KiB files and every k-th file removed, so the free space lies in 64 KiB holes in every group. At 95%: 8 writers x 1 MiB, 8 rounds; at 99.5%: 1 writer x 1 MiB, 16 rounds."; echo
+	table nearfull.csv sys_ms_per_mib %.1f ch0 "%s%% full"; echo
+}
+page search search.csv search.md search_body
+page nearfull nearfull.csv nearfull.md nearfull_body
 
 # Plots: one line per kernel, writers on x.
 # plot CSV METRIC YLABEL OUT LOGY [XLABEL]
