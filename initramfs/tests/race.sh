@@ -26,7 +26,7 @@ case $CH in
 	  done ) &
 	race "the same, $((secs / 2)) s, while root remounts noreservation/reservation" $((secs / 2))
 	touch /tmp/stop; wait
-	check "the mount is back to reservation" sh -c "grep ' /mnt ' /proc/mounts | grep -q reservation"
+	check "the mount is back to reservation" sh -c "grep ' /mnt ' /proc/mounts | grep -Eq '[ ,]reservation[ ,]'"
 	;;
 esac
 rm -rf /mnt/race
