@@ -10,12 +10,20 @@
 #                                  and lie inside the file system
 #   rsv-check [DEV]                only the check; an error if it fails, so a
 #                                  gdb script stops there
+#   rsv-tree [--json FILE] [--all] [DEV]
+#                                  the shape of a red-black tree of windows
+#                                  (chapters 0 and 5): each node's colour,
+#                                  depth and window, drawn sideways (the
+#                                  right subtree above its parent), the
+#                                  red-black rules checked, and what changed
+#                                  since the last rsv-tree (rotations,
+#                                  recolouring, a new root)
 #
 # The command finds out from the kernel's types which design it is looking at:
 #   chapter 0 (mainline): struct ext2_sb_info.s_rsv_window_root, an rb-tree
 #   chapters 2-4 (the seed's design): s_rsv_window_head, a sorted list
-#   the tree chapter (patches/wip/0005 for now): s_rsv_window_root again,
-#   over chapter 4's struct ext2_reserve_window
+#   chapter 5 (the tree): s_rsv_window_root again, over chapter 4's
+#   struct ext2_reserve_window
 #   chapter 1: neither; the kernel has no windows and the command says so.
 
 import json
@@ -100,11 +108,14 @@ def window(node, owner_of):
     }
 
 
-def windows_rbtree(sb, sbi):
-    # Mainline: struct ext2_reserve_window_node, embedded in the inode's
-    # allocation info as rsv_window_node. The course's tree chapter keeps
-    # chapter 4's struct ext2_reserve_window (with an rb_node), embedded
-    # as rsv_window.
+def rbtree_types(sb, sbi):
+    """(node pointer type, owner_of) for a tree of windows.
+
+    Mainline: struct ext2_reserve_window_node, embedded in the inode's
+    allocation info as rsv_window_node. The course's tree chapter keeps
+    chapter 4's struct ext2_reserve_window (with an rb_node), embedded as
+    rsv_window.
+    """
     try:
         node_ptr = gdb.lookup_type("struct ext2_reserve_window_node").pointer()
         member = "rsv_window_node"
@@ -112,13 +123,18 @@ def windows_rbtree(sb, sbi):
         node_ptr = gdb.lookup_type("struct ext2_reserve_window").pointer()
         member = "rsv_window"
     info_ptr = gdb.lookup_type("struct ext2_block_alloc_info").pointer()
-    dummy = int(sbi["s_rsv_window_head"].address)
     own = owners(sb)
 
     def owner_of(rsv):
         info = utils.container_of(rsv, info_ptr, member)
         return own.get(int(info))
 
+    return node_ptr, owner_of
+
+
+def windows_rbtree(sb, sbi):
+    node_ptr, owner_of = rbtree_types(sb, sbi)
+    dummy = int(sbi["s_rsv_window_head"].address)
     out = []
     n = rbtree.rb_first(sbi["s_rsv_window_root"])
     while n is not None and int(n) != 0:
@@ -247,5 +263,190 @@ class RsvCheck(gdb.Command):
             sum(len(fs["windows"]) for fs in found), len(found)))
 
 
+RB_BLACK = 1
+_last_shape = {}
+
+
+def tree_shape(sb, sbi):
+    """The tree of windows as a list of nodes, in order (by start block).
+
+    Each node is a dict: its window ('dummy' for the empty window at
+    block 0 that every tree of windows starts with), its colour ('R' or
+    'B', the low bit of __rb_parent_color), its depth (the root is 0),
+    and the addresses of its node, its parent and its two children.
+    """
+    node_ptr, owner_of = rbtree_types(sb, sbi)
+    dummy = int(sbi["s_rsv_window_head"].address)
+    nodes = []
+
+    def visit(n, depth):
+        if int(n) == 0:
+            return
+        visit(n["rb_left"], depth + 1)
+        pc = int(n["__rb_parent_color"])
+        rsv = utils.container_of(n, node_ptr, "rsv_node")
+        nodes.append({
+            "node": int(n), "parent": pc & ~3, "depth": depth,
+            "colour": "B" if pc & 1 == RB_BLACK else "R",
+            "left": int(n["rb_left"]), "right": int(n["rb_right"]),
+            "window": "dummy" if int(rsv) == dummy else window(rsv, owner_of),
+        })
+        if len(nodes) > 1000000:
+            raise gdb.GdbError("rsv-tree: more than a million nodes: a loop in the tree?")
+        visit(n["rb_right"], depth + 1)
+
+    visit(sbi["s_rsv_window_root"]["rb_node"], 0)
+    return nodes
+
+
+def rb_problems(nodes, root):
+    """Where the tree breaks the red-black rules, or its own links, as strings."""
+    by = {n["node"]: n for n in nodes}
+    bad = []
+    if root and by[root]["colour"] != "B":
+        bad.append("the root is red")
+    if root and by[root]["parent"] != 0:
+        bad.append("the root has a parent")
+    heights = set()
+    for n in nodes:
+        for side in ("left", "right"):
+            c = n[side]
+            if c and by[c]["parent"] != n["node"]:
+                bad.append("node {:#x}'s {} child does not point back to it".format(n["node"], side))
+            if c and n["colour"] == "R" and by[c]["colour"] == "R":
+                bad.append("red node {:#x} has a red {} child".format(n["node"], side))
+        if not n["left"] or not n["right"]:
+            # a path to an empty subtree ends here: count its black nodes
+            b, m = 0, n
+            while m:
+                b += m["colour"] == "B"
+                m = by.get(m["parent"])
+            heights.add(b)
+    if len(heights) > 1:
+        bad.append("paths from the root hold different numbers of black nodes: {}".format(
+            sorted(heights)))
+    return bad, (min(heights) if heights else 0)
+
+
+def label(n):
+    w = n["window"]
+    if w == "dummy":
+        return "{} dummy at block 0".format(n["colour"])
+    return "{} {}..{}{}".format(n["colour"], w["start"], w["end"],
+                                "" if w["ino"] is None else " ino {}".format(w["ino"]))
+
+
+def draw(nodes, root):
+    """The tree sideways: the right subtree above a node, the left below."""
+    by = {n["node"]: n for n in nodes}
+    lines = []
+
+    def walk(addr, prefix, kind):
+        n = by[addr]
+        up = prefix + ("    " if kind in ("root", "right") else "|   ")
+        down = prefix + ("    " if kind in ("root", "left") else "|   ")
+        if n["right"]:
+            walk(n["right"], up, "right")
+        lines.append(prefix + {"root": "", "right": "/-- ", "left": "\\-- "}[kind] + label(n))
+        if n["left"]:
+            walk(n["left"], down, "left")
+
+    if root:
+        walk(root, "  ", "root")
+    return lines
+
+
+def changes(dev, nodes, root):
+    """What changed since the last rsv-tree on DEV: (text, nodes that moved)."""
+    now = {n["node"]: (n["parent"], n["colour"]) for n in nodes}
+    last = _last_shape.get(dev)
+    _last_shape[dev] = (now, root)
+    if last is None:
+        return None, 0
+    then, old_root = last
+    new = [a for a in now if a not in then]
+    gone = [a for a in then if a not in now]
+    moved = [a for a in now if a in then and now[a][0] != then[a][0]]
+    recoloured = [a for a in now if a in then and now[a][1] != then[a][1]]
+    parts = []
+    if new:
+        parts.append("{} node{} added".format(len(new), "" if len(new) == 1 else "s"))
+    if gone:
+        parts.append("{} removed".format(len(gone)))
+    if moved:
+        parts.append("{} node{} got a new parent (rotated)".format(
+            len(moved), "" if len(moved) == 1 else "s"))
+    if recoloured:
+        parts.append("{} recoloured".format(len(recoloured)))
+    if root != old_root:
+        by = {n["node"]: n for n in nodes}
+        parts.append("new root: {}".format(label(by[root]) if root else "none"))
+    return ("; ".join(parts) or "nothing"), len(moved)
+
+
+class RsvTree(gdb.Command):
+    """Draw a red-black tree of ext2 reservation windows: rsv-tree [--json FILE] [--all] [DEV]"""
+
+    def __init__(self):
+        super(RsvTree, self).__init__("rsv-tree", gdb.COMMAND_DATA)
+
+    def invoke(self, arg, from_tty):
+        argv = gdb.string_to_argv(arg)
+        out, full = None, False
+        while argv[:1] in (["--json"], ["--all"]):
+            if argv[0] == "--all":
+                full, argv = True, argv[1:]
+            elif len(argv) < 2:
+                raise gdb.GdbError("usage: rsv-tree [--json FILE] [--all] [DEV]")
+            else:
+                out, argv = argv[1], argv[2:]
+        kind = design()
+        if kind != "rbtree":
+            gdb.write("rsv-tree: this kernel keeps {} (use rsv-list)\n".format(
+                "no reservation windows" if kind is None else "its windows on a sorted list"))
+            return
+        dev = argv[0] if argv else None
+        saved = []
+        for sb, sbi in ext2_supers(dev):
+            name = sb["s_id"].string()
+            nodes = tree_shape(sb, sbi)
+            root = int(sbi["s_rsv_window_root"]["rb_node"])
+            bad, black = rb_problems(nodes, root)
+            height = 1 + max([n["depth"] for n in nodes] or [-1])
+            wins = sum(n["window"] != "dummy" for n in nodes)
+            gdb.write("ext2 on {}: red-black tree of {} node{} ({} window{}{}), "
+                      "height {}, black height {}\n".format(
+                          name, len(nodes), "" if len(nodes) == 1 else "s",
+                          wins, "" if wins == 1 else "s",
+                          " and the dummy" if len(nodes) > wins else ", no dummy yet",
+                          height, black))
+            if full or len(nodes) <= 64:
+                gdb.write("\n".join(draw(nodes, root)) + "\n")
+            else:
+                gdb.write("  (more than 64 nodes: not drawn; rsv-tree --all draws them)\n")
+            what, moved = changes(name, nodes, root)
+            if what is not None:
+                gdb.write("  since the last rsv-tree: {}\n".format(what))
+            gdb.set_convenience_variable("rsv_moved", moved)
+            gdb.set_convenience_variable("rsv_height", height)
+            for p in bad:
+                gdb.write("  BAD: {}\n".format(p))
+            if not bad:
+                gdb.write("  OK: root black, no red node with a red child, "
+                          "{} black nodes on every path\n".format(black))
+            saved.append({"dev": name, "root": root, "height": height,
+                          "black_height": black, "nodes": nodes, "problems": bad})
+        if not saved:
+            gdb.write("rsv-tree: no ext2 file system{} is mounted\n".format(
+                " on " + dev if dev else ""))
+        if out:
+            with open(out, "w") as f:
+                json.dump(saved, f, indent=1)
+            gdb.write("rsv-tree: saved to {}\n".format(out))
+        if any(fs["problems"] for fs in saved):
+            raise gdb.GdbError("rsv-tree: the tree breaks the red-black rules")
+
+
 RsvList()
 RsvCheck()
+RsvTree()

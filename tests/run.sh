@@ -275,6 +275,41 @@ group_gdb() {
 			bash -c "grep -A1 '^\\\$2 = ' '$W/ch4.txt' | grep -q '^\\\$3 = 8' && grep -q '^\\\$2 = 8\$' '$W/ch4.txt' && grep -q '^rsv-check: OK' '$W/ch4.txt'"
 		t "ch4 walkthrough: guest log clean, e2fsck clean" walk_clean ch4
 	fi
+	if [ "$NCH" -ge 5 ]; then
+		walk_tree
+	fi
+	# rsv-tree reads mainline's tree as well as chapter 5's.
+	for c in 0 2; do
+		run_walk "tree$c" "$c" "$(rsv "$c")" WALK="$TOP/tests/gdb/tree.gdb"
+		cp "$W/tree.txt" "$T/tree-ch$c.txt"
+	done
+	t "ch0: rsv-tree draws mainline's tree of the 6 writers' windows, red-black rules hold" \
+		bash -c "grep -q '^ext2 on vda: red-black tree of 7 nodes (6 windows and the dummy)' '$T/tree-ch0.txt' && grep -q '^  OK: root black' '$T/tree-ch0.txt' && [ \$(grep -c ' ino [0-9]*\$' '$T/tree-ch0.txt') = 6 ]"
+	t "ch2: rsv-tree says the windows are on a sorted list" \
+		grep -q 'keeps its windows on a sorted list' "$T/tree-ch2.txt"
+}
+
+# walk_tree: chapter 5's walkthrough (8 writers, the tree drawn at every
+# insertion until one rotates it).
+walk_tree() {
+	local txt=$W/ch5.txt
+	run_walk walk5 5
+	t "ch5 walkthrough: the guest finished and its checks passed" \
+		walk_guest_ok ch5 '8 files read back byte-exact'
+	t "ch5 walkthrough: the first insertion is the dummy window, at mount" \
+		bash -c "grep -q '^#1 .* in ext2_fill_super' '$txt' && grep -q 'tree of 1 node (0 windows and the dummy)' '$txt'"
+	t "ch5 walkthrough: an insertion rotated the tree within 40 stops" \
+		grep -qE '^rotated after [0-9]+ stops: [1-9][0-9]* nodes? got a new parent' "$txt"
+	t "ch5 walkthrough: every rsv-tree found the red-black rules kept, rsv-check passed" \
+		bash -c "! grep -q 'BAD:' '$txt' && [ \$(grep -c '^  OK: root black' '$txt') -ge 6 ] && grep -q '^rsv-check: OK, 8 windows' '$txt'"
+	t "ch5 walkthrough: the tree in order is rsv-list's sorted list (8 windows)" \
+		bash -c "[ \"\$(jq -c '[.[0].nodes[].window | select(. != \"dummy\") | .start]' '$W/ch5-tree.json')\" = \"\$(jq -c '[.filesystems[0].windows[].start]' '$W/ch5-windows.json')\" ] && [ \$(jq '.filesystems[0].windows | length' '$W/ch5-windows.json') = 8 ]"
+	t "ch5 walkthrough: once the writers have closed their files, only the dummy is left" \
+		bash -c "tail -8 '$txt' | grep -q 'tree of 1 node (0 windows and the dummy)'"
+	t "ch5 walkthrough: guest log clean, e2fsck clean" walk_clean ch5
+	"$E2LAYOUT" -l "$W/ch5.img" > "$T/walk5.layout" 2>&1
+	t "ch5 walkthrough: rsv-list's windows agree with the blocks on disk" \
+		"$TOP/tests/windows-vs-disk.sh" "$W/ch5-windows.json" "$T/walk5.layout" 8
 }
 
 group_book() {
