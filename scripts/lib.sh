@@ -9,7 +9,7 @@ KSRC=$BUILD/linux          # the kernel tree: a git repository, one tag per chap
 VARIANT=${VARIANT:-}
 KOBJ=$BUILD/obj${VARIANT:+-$VARIANT}  # the one O= object tree shared by every chapter
 OUT=$BUILD/out             # out/chN/{bzImage,vmlinux}: one kernel per chapter
-RESULTS=$BUILD/results
+RESULTS=${RESULTS:-$BUILD/results}
 KTARBALL=${KTARBALL:-/usr/src/linux-source-6.1.tar.xz}
 KPKG=linux-source-6.1
 # series: the patch files of patches/series, in order (comments and blank

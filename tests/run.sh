@@ -172,6 +172,23 @@ group_layout() {
 		more_fragmented ch3-writers8 ch4-writers8 "8 writers: chapter 4's growing windows fragment less than chapter 3's default ones"
 		more_fragmented ch3-writers32 ch4-writers32 "32 writers: chapter 4's growing windows fragment less than chapter 3's default ones"
 	fi
+	if [ "$NCH" -ge 5 ]; then
+		# The tree changes what a search costs, not where windows go: one
+		# process, no concurrency, the same disk from chapters 4 and 5.
+		local c
+		for c in 4 5; do
+			guest "ch$c-turns" "$c" RUN=turns ARGS=32:4:16 MNT=reservation DISK_MB=512
+			file_blocks "$T/ch$c-turns.img" 32 > "$T/ch$c-turns.blocks"
+		done
+		t "one writer, 32 files in turns: chapter 5's files have chapter 4's blocks, block for block ($(grep -c . "$T/ch5-turns.blocks") files compared)" \
+			bash -c "[ \$(grep -c '^f[0-9]*: [0-9]' '$T/ch4-turns.blocks') = 32 ] && cmp '$T/ch4-turns.blocks' '$T/ch5-turns.blocks'"
+	fi
+}
+# file_blocks IMAGE N: "fNN: block block ..." for /f00../f<N-1> (debugfs).
+file_blocks() {
+	local i
+	for i in $(seq 0 $(($2 - 1))); do printf 'blocks /f%02d\n' "$i"; done |
+		debugfs -f - "$1" 2>/dev/null | awk '/^debugfs: blocks/ { f = $3; sub("^/", "", f); next } f { print f ": " $0; f = "" }'
 }
 
 # --- gdb: each walkthrough runs in batch and agrees with the disk

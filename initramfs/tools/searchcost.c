@@ -5,8 +5,10 @@
  *   searchcost HOLDDIR NEWDIR NEW K1 K2 ...
  *
  * For each K (ascending), opens more files in HOLDDIR until K are open,
- * each with one 4 KiB block written and so with a window of its own,
- * held open (a window lives until its file is closed). Then it creates
+ * each with one 4 KiB block written and so with a window of its own (of
+ * one block, set with EXT2_IOC_SETRSVSZ),
+ * held open (a window lives until its file is closed) and unlinked (so
+ * that the directory does not grow with K). Then it creates
  * NEW files in NEWDIR, each written one block and closed: every one of
  * them needs a new window, searched for among the K others. Put HOLDDIR
  * early on the disk (the file system's root) and NEWDIR in a directory of
@@ -25,12 +27,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
 #define BLOCK 4096
+#define EXT2_IOC_SETRSVSZ _IOW('f', 6, long)
 
 static char block[BLOCK];
 
@@ -50,11 +54,21 @@ static double sys_us(void)
 	return ru.ru_stime.tv_sec * 1e6 + ru.ru_stime.tv_usec;
 }
 
-/* Create PATH and write one block; keep it open (return the fd) or not. */
+/*
+ * Create PATH and write one block; keep it open (return the fd) or not.
+ * A file kept open asks for a window of one block first, so that K
+ * windows take K blocks and all fit in the first group, before the new
+ * files' goals.
+ */
 static int one_block(const char *path, int keep)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644), one = 1;
 
+	if (fd >= 0 && keep && ioctl(fd, EXT2_IOC_SETRSVSZ, &one)) {
+		fprintf(stderr, "searchcost: SETRSVSZ 1 on %s: %s (mount with -o reservation)\n",
+			path, strerror(errno));
+		exit(1);
+	}
 	if (fd < 0 || write(fd, block, BLOCK) != BLOCK) {
 		fprintf(stderr, "searchcost: %s: %s\n", path, strerror(errno));
 		exit(1);
@@ -112,6 +126,17 @@ int main(int argc, char **argv)
 		for (; held < k; held++) {	/* the descriptors stay open */
 			snprintf(path, sizeof(path), "%s/h%06ld", argv[1], held);
 			one_block(path, 1);
+			/*
+			 * Open and unlinked, the file keeps its window, and the
+			 * directory stays small: an ext2 directory is a list
+			 * that every create scans, so K names in it would make
+			 * each new file cost O(K) for a reason that is not the
+			 * window search.
+			 */
+			if (unlink(path)) {
+				fprintf(stderr, "searchcost: unlink %s: %s\n", path, strerror(errno));
+				return 1;
+			}
 		}
 		s0 = sys_us();
 		t0 = now_us();

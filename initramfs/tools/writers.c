@@ -12,6 +12,15 @@
  *                                          open, sync, statfs(DIR) (a place
  *                                          for gdb to stop: ext2_statfs),
  *                                          then close all and statfs again
+ *   writers turns  DIR N MIB [CHUNK_KIB]   one process, N files open,
+ *                                          a chunk to each in turn; every
+ *                                          round, one file (in turn) is
+ *                                          closed and reopened, dropping
+ *                                          its window. No concurrency, so
+ *                                          the layout is a function of the
+ *                                          allocator alone: two kernels
+ *                                          that place windows alike give
+ *                                          the same disk, block for block
  *   writers verify DIR N MIB               read back and check every byte
  *
  * Every byte is a function of (file, offset), so verify needs no copy.
@@ -169,6 +178,52 @@ static int run_writers(const char *dir, int n, long long size, size_t chunk, int
 	return failed;
 }
 
+/* writers turns: the deterministic interleaving (see the top). */
+static int turns(const char *dir, int n, long long size, size_t chunk)
+{
+	unsigned char *buf = malloc(chunk);
+	char path[4096];
+	int *fd = calloc(n, sizeof(*fd)), round = 0;
+
+	if (!buf || !fd) {
+		perror("writers: turns");
+		return 1;
+	}
+	for (int i = 0; i < n; i++) {
+		path_of(path, sizeof(path), dir, i);
+		fd[i] = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd[i] < 0) {
+			fprintf(stderr, "writers: %s: %s\n", path, strerror(errno));
+			return 1;
+		}
+	}
+	for (long long off = 0; off < size; off += chunk, round++) {
+		size_t len = size - off < (long long)chunk ? (size_t)(size - off) : chunk;
+		int r = round % n;
+
+		for (int i = 0; i < n; i++) {
+			fill(buf, i, off, len);
+			if (write(fd[i], buf, len) != (ssize_t)len) {
+				fprintf(stderr, "writers: f%02d at %lld: %s\n", i, off,
+					strerror(errno));
+				return 1;
+			}
+		}
+		/* Closing a file written to drops its window. */
+		path_of(path, sizeof(path), dir, r);
+		if (close(fd[r]) || (fd[r] = open(path, O_WRONLY | O_APPEND)) < 0) {
+			fprintf(stderr, "writers: reopen %s: %s\n", path, strerror(errno));
+			return 1;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		if (close(fd[i]))
+			return 1;
+	printf("writers: %d files of %lld MiB written in turns, %d reopened\n",
+	       n, size >> 20, round);
+	return 0;
+}
+
 static int verify(const char *dir, int n, long long size)
 {
 	unsigned char buf[65536], want[65536];
@@ -213,7 +268,7 @@ int main(int argc, char **argv)
 	size_t chunk;
 
 	if (argc < 5) {
-		fprintf(stderr, "usage: writers write|hold|verify DIR N MIB [CHUNK_KIB [RSV]]\n");
+		fprintf(stderr, "usage: writers write|hold|turns|verify DIR N MIB [CHUNK_KIB [RSV]]\n");
 		return 2;
 	}
 	n = atoi(argv[3]);
@@ -228,6 +283,8 @@ int main(int argc, char **argv)
 		return run_writers(argv[2], n, size, chunk, 0);
 	if (!strcmp(argv[1], "hold"))
 		return run_writers(argv[2], n, size, chunk, 1);
+	if (!strcmp(argv[1], "turns"))
+		return turns(argv[2], n, size, chunk);
 	if (!strcmp(argv[1], "verify"))
 		return verify(argv[2], n, size);
 	fprintf(stderr, "writers: unknown mode '%s'\n", argv[1]);

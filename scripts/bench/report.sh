@@ -129,7 +129,7 @@ page() {
 # search.md: what a new window costs among K others.
 search_body() {
 	echo "### A new window among K held open: guest system time per new file, us (ratio to chapter 0)"; echo
-	echo "K files held open in the root directory, one block and one window each; then new files in a directory of their own, one block each, so each new file's window is searched for beyond all K (medians over the runs, min-max in brackets)."; echo
+	echo "K files held open (and unlinked) in the root directory's group, one block and a one-block window each; then 1000 new files in a directory of their own, in another group, one block each, so each new file's window is searched for beyond all K (medians over the runs, min-max in brackets)."; echo
 	table search.csv sys_us_per_new %.1f ch0 "K=%s"; echo
 	echo "### The search's share: the median above minus the same kernel's at the smallest K, us"; echo
 	echo "What K windows add to a new window's cost, with the cost of creating, writing and closing a file taken out (negative: within the noise)."; echo
@@ -146,6 +146,35 @@ search_body() {
 				print ""
 			}
 		}'
+	echo
+	search_targets
+}
+# share KERNEL K: the search's share at K (the median there minus the
+# median at the smallest K), us.
+share() {
+	medians search.csv sys_us_per_new | awk -v k="$1" -v n="$2" '
+		$1 == k && !(k in f) { f[k] = $3 } $1 == k && $2 == n { printf "%.0f", $3 - f[k] }'
+}
+# The targets of issue 14, judged at the largest K and a quarter of it.
+search_targets() {
+	local kmax kq t0 t4 t5 s4 s4q s5 s5q
+	kmax=$(medians search.csv sys_us_per_new | awk '$2 > m { m = $2 } END { print m }')
+	kq=$((kmax / 4))
+	t0=$(med ch0 "$kmax" sys_us_per_new search.csv) t4=$(med ch4 "$kmax" sys_us_per_new search.csv)
+	t5=$(med ch5 "$kmax" sys_us_per_new search.csv)
+	[ -n "$t4" ] && [ -n "$t5" ] && [ -n "$t0" ] || return 0
+	s4=$(share ch4 "$kmax") s5=$(share ch5 "$kmax") s4q=$(share ch4 "$kq") s5q=$(share ch5 "$kq")
+	echo "### Targets beside what was measured (K=$kmax, and K=$kq for growth)"; echo
+	if [ -n "$s4q" ] && [ -n "$s5q" ]; then
+		target "chapter 4's search share grows about linearly with K: from K=$kq to K=$kmax (4x) it grows from $s4q to $s4 us, $(awk -v a="$s4" -v b="$s4q" 'BEGIN { printf "%.1fx", (b > 0 ? a / b : 0) }') (linear: 4x; target at least 2.5x)" \
+			"$(cmp "$s4q > 0 && $s4 >= 2.5 * $s4q")"
+		target "chapter 5's grows at most logarithmically: from K=$kq to K=$kmax it adds $((s5 - s5q)) us where chapter 4's adds $((s4 - s4q)) us (a tree adds 2 levels; target: at most a tenth of chapter 4's growth)" \
+			"$(cmp "($s5 - $s5q) * 10 <= ($s4 - $s4q)")"
+	fi
+	target "at K=$kmax chapter 5 at least 10x cheaper per new window than chapter 4 ($t4 / $t5 us = $(awk -v a="$t4" -v b="$t5" 'BEGIN { printf "%.1fx", a / b }'); the search's share alone: $s4 / $s5 us)" \
+		"$(cmp "$t4 >= 10 * $t5")"
+	target "at K=$kmax chapter 5 within 1.5x of chapter 0 ($t5 / $t0 us = $(awk -v a="$t5" -v b="$t0" 'BEGIN { printf "%.2fx", a / b }'))" \
+		"$(cmp "$t5 <= 1.5 * $t0")"
 	echo
 }
 # nearfull.md: the nearly full disk.

@@ -3,7 +3,8 @@
 # mainline 6.1, checked so that it cannot drift from the code:
 #   scripts/book/symbols.sh [--strict] OUT.md
 # Every row of book/symbols.tsv names a symbol in three places, and each must
-# be there: the seed patch (in $SEEDS, or ../shared/seeds beside the
+# be there (a seed name of '-': the seed had none, as for chapter 5's tree):
+# the seed patch (in $SEEDS, or ../shared/seeds beside the
 # repository, or /work/shared/seeds), the course's patch in patches/, and
 # chapter 0's fs/ext2 in build/linux. A place that is not on this machine is
 # reported as not checked; with --strict (make test), a missing kernel tree
@@ -36,7 +37,7 @@ has() {  # has FILE-GLOB SYMBOL
 	echo "|---|---|---|---|"
 	while IFS=$'\t' read -r seed sp ours op main what; do
 		case $seed in '#'*|'') continue ;; esac
-		if [ -d "$SEEDS" ] && ! has "$SEEDS/$sp-*.patch" "$seed"; then
+		if [ "$seed" != - ] && [ -d "$SEEDS" ] && ! has "$SEEDS/$sp-*.patch" "$seed"; then
 			note "symbols: '$seed' is not in seed patch $sp"; bad=1
 		fi
 		if ! has "$TOP/patches/$op-*.patch" "$ours"; then
@@ -45,10 +46,14 @@ has() {  # has FILE-GLOB SYMBOL
 		if [ -d "$KSRC/.git" ] && ! git -C "$KSRC" grep -qw "$(word "$main")" ch0 -- fs/ext2; then
 			note "symbols: '$main' is not in chapter 0's fs/ext2"; bad=1
 		fi
-		printf '| `%s` (%s) | `%s` (%s) | `%s` | %s |\n' "$seed" "$sp" "$ours" "$op" "$main" "$what"
+		if [ "$seed" = - ]; then
+			printf '| (not in the seed) | `%s` (%s) | `%s` | %s |\n' "$ours" "$op" "$main" "$what"
+		else
+			printf '| `%s` (%s) | `%s` (%s) | `%s` | %s |\n' "$seed" "$sp" "$ours" "$op" "$main" "$what"
+		fi
 	done < "$tsv"
 } > "$out"
 [ $bad = 0 ] || die "book/symbols.tsv does not match the code (above)"
 for u in "${unchecked[@]}"; do note "symbols: not checked: $u"; done
 [ $strict = 1 ] && [ ! -d "$KSRC/.git" ] && die "symbols: --strict, and mainline's names could not be checked"
-note "symbols: $(grep -c '^| `' "$out") rows checked against$([ -d "$SEEDS" ] && echo " the seed,") patches/$([ -d "$KSRC/.git" ] && echo " and chapter 0")"
+note "symbols: $(grep -c '^| [`(]' "$out") rows checked against$([ -d "$SEEDS" ] && echo " the seed,") patches/$([ -d "$KSRC/.git" ] && echo " and chapter 0")"
