@@ -273,7 +273,9 @@ def tree_shape(sb, sbi):
     Each node is a dict: its window ('dummy' for the empty window at
     block 0 that every tree of windows starts with), its colour ('R' or
     'B', the low bit of __rb_parent_color), its depth (the root is 0),
-    and the addresses of its node, its parent and its two children.
+    the addresses of its node, its parent and its two children, and its
+    place in order (index) and its parent's (parent_index, -1 at the
+    root).
     """
     node_ptr, owner_of = rbtree_types(sb, sbi)
     dummy = int(sbi["s_rsv_window_head"].address)
@@ -296,6 +298,11 @@ def tree_shape(sb, sbi):
         visit(n["rb_right"], depth + 1)
 
     visit(sbi["s_rsv_window_root"]["rb_node"], 0)
+    # Positions for scripts (JSON numbers lose the low bits of addresses).
+    index = {n["node"]: i for i, n in enumerate(nodes)}
+    for i, n in enumerate(nodes):
+        n["index"] = i
+        n["parent_index"] = index.get(n["parent"], -1)
     return nodes
 
 

@@ -17,6 +17,10 @@ mapfile -t chapters < <(sed -n '/^chapters:/,/^[^ ]/s/^  - //p' "$TOP/book.md")
 for c in "${chapters[@]}"; do [ -f "$TOP/$c" ] || die "book.md lists $c, which does not exist"; done
 
 "$TOP/scripts/book/symbols.sh" "$out/symbols.md"
+# Pictures drawn from saved real data (the tree of chapter 5's walkthrough).
+if [ -f "$TOP/book/examples/ch5-tree.json" ]; then
+	"$TOP/scripts/book/tree.sh" "$TOP/book/examples/ch5-tree.json" "$out/ch5-tree.png"
+fi
 export COURSE_TOP=$TOP
 common=(--from markdown --lua-filter "$TOP/scripts/book/quote.lua" --fail-if-warnings
         --standalone --toc --toc-depth=2 --highlight-style=tango

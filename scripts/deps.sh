@@ -8,7 +8,7 @@ base=(build-essential flex bison bc cpio xz-utils kmod libelf-dev libssl-dev
       python3 git rsync "$KPKG" qemu-system-x86 busybox-static
       e2fsprogs libext2fs-dev gdb dbench fio jq)
 bench=(gnuplot-nox)
-book=(pandoc weasyprint fonts-dejavu-core poppler-utils)
+book=(pandoc weasyprint fonts-dejavu-core poppler-utils gnuplot-nox jq)
 
 want=()
 for g in "${@:-base}"; do

@@ -44,6 +44,15 @@ WALK=$TOP/book/examples.gdb GDB_PORT=$((20000 + RANDOM % 20000)) CH=$CH \
 sed -n '/^Breakpoint 1 at/,$p' "$BUILD/walkthrough/examples.txt" | sed "s|$TOP/||g" |
 	grep -v '^\[Inferior\|^\[Switching' > "$dir/gdb.txt"
 grep -q 'OK: sorted by start' "$dir/gdb.txt" || die "rsv-list did not report in the gdb example: $dir/gdb.txt"
+# The tree chapter's picture: the tree its walkthrough saved at ext2_statfs
+# (its shape depends on the writers' order, so it is not compared below).
+if [ "$NCH" -ge 5 ]; then
+	say "examples: chapter 5's walkthrough, for the picture of its tree"
+	need_kernel 5
+	GDB_PORT=$((20000 + RANDOM % 20000)) CH=5 "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 ||
+		die "chapter 5's walkthrough failed: see $BUILD/walkthrough/ch5.txt"
+	cp "$BUILD/walkthrough/ch5-tree.json" "$dir/ch5-tree.json"
+fi
 note "examples in $dir: $(ls "$dir" | paste -sd' ')"
 
 [ $check = 1 ] || exit 0
