@@ -299,6 +299,7 @@ group_gdb() {
 	for c in 0 2; do
 		run_walk "tree$c" "$c" "$(rsv "$c")" WALK="$TOP/tests/gdb/tree.gdb"
 		cp "$W/tree.txt" "$T/tree-ch$c.txt"
+		t "ch$c rsv-tree run: guest log clean, e2fsck clean" walk_clean tree
 	done
 	t "ch0: rsv-tree draws mainline's tree of the 6 writers' windows, red-black rules hold" \
 		bash -c "grep -q '^ext2 on vda: red-black tree of 7 nodes (6 windows and the dummy)' '$T/tree-ch0.txt' && grep -q '^  OK: root black' '$T/tree-ch0.txt' && [ \$(grep -c ' ino [0-9]*\$' '$T/tree-ch0.txt') = 6 ]"

@@ -46,11 +46,9 @@ has() {  # has FILE-GLOB SYMBOL
 		if [ -d "$KSRC/.git" ] && ! git -C "$KSRC" grep -qw "$(word "$main")" ch0 -- fs/ext2; then
 			note "symbols: '$main' is not in chapter 0's fs/ext2"; bad=1
 		fi
-		if [ "$seed" = - ]; then
-			printf '| (not in the seed) | `%s` (%s) | `%s` | %s |\n' "$ours" "$op" "$main" "$what"
-		else
-			printf '| `%s` (%s) | `%s` (%s) | `%s` | %s |\n' "$seed" "$sp" "$ours" "$op" "$main" "$what"
-		fi
+		first="\`$seed\` ($sp)"
+		[ "$seed" = - ] && first="(not in the seed)"
+		printf '| %s | `%s` (%s) | `%s` | %s |\n' "$first" "$ours" "$op" "$main" "$what"
 	done < "$tsv"
 } > "$out"
 [ $bad = 0 ] || die "book/symbols.tsv does not match the code (above)"
