@@ -2,7 +2,7 @@
 # Chapters: CH=0 is mainline 6.1, CH=N has patches/ 1..N applied.
 
 SHELL := /bin/bash
-NCH := $(shell grep -cv -e '^\#' -e '^[[:space:]]*$$' patches/series)
+NCH := $(shell grep -v -e '^\#' -e '^[[:space:]]*$$' patches/series | awk '{ ch = NF > 1 ? $$2 : ch + 1 } END { print ch + 0 }')
 CH ?= $(NCH)
 export CH GDB_PORT MNT FS BS DISK_MB MKFS_OPTS APPEND KVM JOBS VARIANT
 

@@ -41,13 +41,15 @@ apply_series() {
 		die "build/linux has local changes; save them (git -C build/linux stash) and retry"
 	"${GIT[@]}" checkout -q -B course ch0
 	"${GIT[@]}" am --abort >/dev/null 2>&1 || true
-	local n=0 p
+	local n=0 p label prev=ch0
 	for p in $(series); do
 		n=$((n + 1))
+		label=$(patch_label "$n")
 		"${GIT[@]}" am -q "$TOP/patches/$p" ||
-			{ "${GIT[@]}" am --abort; die "patches/$p does not apply on ch$((n - 1))"; }
-		"${GIT[@]}" tag -f "ch$n" >/dev/null
-		note "ch$n = $p"
+			{ "${GIT[@]}" am --abort; die "patches/$p does not apply on $prev"; }
+		"${GIT[@]}" tag -f "$label" >/dev/null
+		note "$label = $p"
+		prev=$label
 	done
 	echo "$want" > "$BUILD/series.stamp"
 }

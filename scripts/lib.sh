@@ -12,10 +12,19 @@ OUT=$BUILD/out             # out/chN/{bzImage,vmlinux}: one kernel per chapter
 RESULTS=${RESULTS:-$BUILD/results}
 KTARBALL=${KTARBALL:-/usr/src/linux-source-6.1.tar.xz}
 KPKG=linux-source-6.1
-# series: the patch files of patches/series, in order (comments and blank
-# lines skipped). Chapter N is the pristine tree plus the first N of them.
-series() { grep -v -e '^#' -e '^[[:space:]]*$' "$TOP/patches/series"; }
-NCH=$(series | wc -l)
+# patches/series: one patch per line, in order (comments and blank lines
+# skipped), with an optional second column, the chapter the patch belongs
+# to. Without it a patch starts the next chapter. Chapter N is the
+# pristine tree plus every patch of chapters 1..N.
+# series_table: "PATCH CHAPTER" per patch.
+series_table() {
+	grep -v -e '^#' -e '^[[:space:]]*$' "$TOP/patches/series" |
+		awk '{ ch = NF > 1 ? $2 : ch + 1; print $1, ch }'
+}
+# series: the patch files, in order.
+series() { series_table | cut -d' ' -f1; }
+NCH=$(series_table | tail -1 | cut -d' ' -f2)
+NCH=${NCH:-0}
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 
 say()  { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -29,11 +38,26 @@ run_shown() {
 }
 
 # check_chapter N: N is a chapter this series has.
+# A chapter of several patches also has a tree after each patch but its
+# last, N.J (see patch_label), which the suite builds and boots as well.
 check_chapter() {
 	case "$1" in
+	[0-9]*.[0-9]*)
+		local k
+		for k in $(seq 1 "$(series | wc -l)"); do
+			[ "$(patch_label "$k")" = "ch$1" ] && return 0
+		done
+		die "CH=$1: patches/series has no such step (chapter.patch, like 6.1)" ;;
 	''|*[!0-9]*) die "CH must be a chapter number (0..$NCH), not '$1'" ;;
 	esac
-	[ "$1" -le "$NCH" ] || die "chapter $1 does not exist: patches/series has $NCH patches, so chapters are 0..$NCH"
+	[ "$1" -le "$NCH" ] || die "chapter $1 does not exist: patches/series has chapters 1..$NCH, so chapters are 0..$NCH"
+}
+# patch_label K: what the suite calls the tree after the K-th patch: chN
+# when patch K ends chapter N, else chN.J (the J-th patch of chapter N).
+patch_label() {
+	series_table | awk -v k="$1" '{ n[NR] = $2 } END {
+		j = 0; for (i = 1; i <= k; i++) if (n[i] == n[k]) j++
+		print (k == NR || n[k + 1] != n[k]) ? "ch" n[k] : "ch" n[k] "." j }'
 }
 
 # e2layout: build the host's layout reader (tools/e2layout.c) when it is

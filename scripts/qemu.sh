@@ -45,12 +45,12 @@ fi
 # A student's boot (shell, debug) of chapter 3 or later mounts ext2 with
 # -o reservation unless MNT says otherwise: those kernels, like the seed,
 # keep windows off by default, and the course is about windows.
-if [ "$mode" != test ] && [ -z "${MNT:-}" ] && [ "$FS" = ext2 ] && [ "$CH" -ge 3 ]; then
+if [ "$mode" != test ] && [ -z "${MNT:-}" ] && [ "$FS" = ext2 ] && [ "${CH%%.*}" -ge 3 ]; then
 	MNT=reservation
 	note "chapter $CH: /mnt is mounted with -o reservation (windows on); MNT=noreservation boots it without windows"
 fi
 
-append="console=ttyS0 nokaslr panic=-1 course.ch=$CH course.fs=$FS"
+append="console=ttyS0 nokaslr panic=-1 course.ch=${CH%%.*} course.fs=$FS"
 [ -n "${RUN:-}" ] && append+=" course.run=$RUN"
 [ -n "${ARGS:-}" ] && append+=" course.args=$ARGS"
 [ -n "${MNT:-}" ] && append+=" course.mnt=$MNT"

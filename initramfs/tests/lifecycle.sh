@@ -39,7 +39,7 @@ check_fails "a misspelt option (reservaton) is refused" mount -t "$FS" -o reserv
 check_fails "an option with a value it does not take (reservation=8) is refused" mount -t "$FS" -o reservation=8 "$dev" /mnt
 check "nothing is left mounted after a refused mount" sh -c "! grep -q ' /mnt ' /proc/mounts"
 case $CH in
-0|3|4|5)
+0|3|4|5|6)
 	check "a repeated option (reservation,reservation) is accepted" mount -t "$FS" -o reservation,reservation "$dev" /mnt
 	umount /mnt
 	check "reservation,noreservation: accepted, the last one wins" mount -t "$FS" -o reservation,noreservation "$dev" /mnt

@@ -55,7 +55,7 @@ case $CH in
 	check "GETRSVSZ fails with ENOTTY" test "$(errno_of rsvctl get /mnt/r)" = 25
 	check "SETRSVSZ fails with ENOTTY" test "$(errno_of rsvctl set /mnt/r 64)" = 25
 	;;
-3|4|5)
+3|4|5|6)
 	# The seed: off unless asked for, shown in /proc/mounts when on.
 	info "options at mount: $(opts)"
 	check "without the option, /proc/mounts does not say reservation" sh -c "! grep ' /mnt ' /proc/mounts | grep -qw reservation"

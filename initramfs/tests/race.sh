@@ -17,7 +17,7 @@ race() {
 }
 race "uid 1000, ${secs} s: SETRSVSZ 0/8, xattr set/remove and appends on 4 files" "$secs"
 case $CH in
-0|3|4|5)
+0|3|4|5|6)
 	# Windows turned off and on under the writers: a file drops its
 	# window at its next allocation, from whichever path comes first.
 	( while [ ! -e /tmp/stop ]; do

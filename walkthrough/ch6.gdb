@@ -1,0 +1,31 @@
+# guest: RUN=multiblock MNT=reservation
+#
+# Chapter 6 walkthrough: a window grows in place.
+#
+# The guest (initramfs/tests/multiblock.sh) writes with direct I/O, so each
+# write(2) asks the allocator for all its blocks at once. Its second file,
+# /mnt/two, has 8-block windows: a first write of 2 blocks gets a window of
+# 8, and a second write asks for 8 blocks more from block 2 of the file on.
+# The goal is in the window, which has only 6 blocks left, so chapter 6
+# extends the window by 2 (try_to_extend_reservation) instead of placing a
+# new one. Run it with 'make walkthrough CH=6'.
+
+# 1. Stop where the window is about to grow. The backtrace shows the way
+#    in: a direct write, ext2_get_blocks() and ext2_new_blocks(). rsv-list
+#    shows the window as it is: 8 blocks, 2 of them used (hits), goal size 8.
+break try_to_extend_reservation
+continue
+backtrace 8
+rsv-list --json build/walkthrough/ch6-before.json
+
+# 2. The write is done and diowrite closes the file: ext2_release_file()
+#    gives the window back. Stop just before it goes: the window has the
+#    same start and 10 blocks now, all 10 used, and the goal size is still
+#    8, because no new window was placed (a new one would have doubled it).
+delete
+break ext2_discard_reservation
+continue
+rsv-list --json build/walkthrough/ch6-after.json
+rsv-check
+delete
+continue
