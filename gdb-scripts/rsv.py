@@ -12,7 +12,7 @@
 #                                  gdb script stops there
 #   rsv-tree [--json FILE] [--all] [DEV]
 #                                  the shape of a red-black tree of windows
-#                                  (chapters 0 and 5): each node's colour,
+#                                  (chapters 0, 5, 6): each node's colour,
 #                                  depth and window, drawn sideways (the
 #                                  right subtree above its parent), the
 #                                  red-black rules checked, and what changed
@@ -22,7 +22,7 @@
 # The command finds out from the kernel's types which design it is looking at:
 #   chapter 0 (mainline): struct ext2_sb_info.s_rsv_window_root, an rb-tree
 #   chapters 2-4 (the seed's design): s_rsv_window_head, a sorted list
-#   chapter 5 (the tree): s_rsv_window_root again, over chapter 4's
+#   chapters 5 and 6 (the tree): s_rsv_window_root again, over chapter 4's
 #   struct ext2_reserve_window
 #   chapter 1: neither; the kernel has no windows and the command says so.
 

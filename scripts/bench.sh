@@ -58,14 +58,17 @@ for c in $(seq 1 "$NCH"); do
 	configs+=("ch$c $c $m ext2 0")
 done
 [ "$NCH" -ge 3 ] && configs+=("ch3-rsv128 3 reservation ext2 128")  # the seed's rsv(128)
-# The allocator's cost: the tree, no windows, the list, the dynamic list.
+# The allocator's cost: the tree, no windows, the list, the dynamic list,
+# and the last chapter.
 aconfigs=("ch0 0 reservation ext2 0" "ch1 1 - ext2 0")
 [ "$NCH" -ge 2 ] && aconfigs+=("ch2 2 - ext2 0")
 [ "$NCH" -ge 4 ] && aconfigs+=("ch4 4 reservation ext2 0")
+[ "$NCH" -ge 6 ] && aconfigs+=("ch6 6 reservation ext2 0")   # the course's last chapter
 # Nearly full: mainline, no windows, the seed's design; fullness, then the
 # guest's WRITERS:MIB:ROUNDS (the rounds must fit in the free space).
 nconfigs=("ch0 0 reservation ext2 0" "ch1 1 - ext2 0")
 [ "$NCH" -ge 4 ] && nconfigs+=("ch4 4 reservation ext2 0")
+[ "$NCH" -ge 6 ] && nconfigs+=("ch6 6 reservation ext2 0")   # with mainline's shortcuts for full groups
 npoints=("95 8:1:8" "99.5 1:1:16")
 # The search: mainline's tree, the seed's list (chapter 4, the list at its
 # most complete), and the chapters after it.

@@ -7,7 +7,8 @@
 # NAME is "f()" for a function body or prototype, "struct s" (union,
 # enum) for a type definition, "#define M" for a macro, the variable's
 # name for any other declaration, and the directive itself for any other
-# preprocessor line. A name seen twice in a file gets "#2", "#3", ...
+# preprocessor line but #if, #else and their kin, which are left out. A
+# name seen twice in a file gets "#2", "#3", ...
 #
 # Used by scripts/mainline-diff.sh. Plain awk (mawk): no gensub.
 
@@ -52,6 +53,9 @@ function directive(line,   t, n, w) {
 	t = line
 	gsub(/[ \t]+/, " ", t); sub(/^# */, "#", t); sub(/ $/, "", t)
 	n = split(t, w, " ")
+	# Conditionals are not tracked (see scripts/mainline-diff.sh).
+	if (w[1] ~ /^#(if|ifdef|ifndef|elif|else|endif)$/)
+		return
 	if (w[1] == "#define") {
 		name = w[2]; sub(/\(.*/, "", name)
 		emit("#define " name, t)

@@ -38,6 +38,7 @@ first=$("$E" -l "$tmp/examples.img" | awk 'NR == 1 || $5 < m { m = $5 } END { pr
 { echo "\$ build/e2layout -m $first:128:32 build/disk-ch4.img"; "$E" -m "$first:128:32" "$tmp/examples.img"; } > "$dir/e2layout-map.txt"
 { echo '$ make help'; make -s -C "$TOP" help; } > "$dir/make-help.txt"
 { echo "$ git -C build/linux diff --stat ch0 ch$NCH -- fs/ext2"; git -C "$KSRC" diff --stat ch0 "ch$NCH" -- fs/ext2; } > "$dir/diffstat.txt"
+{ echo "$ scripts/mainline-diff.sh $NCH"; "$TOP/scripts/mainline-diff.sh" "$NCH"; } > "$dir/mainline-diff.txt"
 say "examples: gdb against a second guest"
 WALK=$TOP/book/examples.gdb GDB_PORT=$((20000 + RANDOM % 20000)) CH=$CH \
 	"$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 || die "the gdb example failed: see $BUILD/walkthrough/examples.txt"
