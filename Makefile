@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 NCH := $(shell grep -v -e '^\#' -e '^[[:space:]]*$$' patches/series | awk '{ ch = NF > 1 ? $$2 : ch + 1 } END { print ch + 0 }')
 CH ?= $(NCH)
-export CH GDB_PORT MNT FS BS DISK_MB MKFS_OPTS APPEND KVM JOBS VARIANT
+export CH GDB_PORT MNT FS BS DISK_MB MKFS_OPTS APPEND KVM JOBS VARIANT DISK_MODEL DISK_SCALE
 
 .PHONY: help deps kernel kernels initramfs run debug gdb walkthrough test \
         check-patches bench soak book clean distclean

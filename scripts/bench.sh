@@ -2,7 +2,8 @@
 # make bench: the measurements, chapter by chapter, against mainline and ext4.
 #   scripts/bench.sh quick    a few points, one run each (about 15 minutes)
 #   scripts/bench.sh full     the seed's writer counts, 3 layout runs each
-# PARTS (default: all) picks among:
+# PARTS (default: all) picks among (ONLY="ch0 ch4" limits every part to
+# the configurations of those names):
 #   layout      N processes append MIB MiB (16) each to N files in one
 #               directory in 16 KiB writes; the host reads the image with
 #               libext2fs (extents per file, layout score); the guest drops
@@ -18,6 +19,12 @@
 #               groups): guest system time per MiB written, mainline
 #               against chapters 1 and 4 (which lack mainline's shortcuts
 #               for nearly full groups)
+#   model       the seed's tiobench and dbench columns on a disk that
+#               charges for every request as a 2004 disk did (DISK_MODEL=hdd,
+#               scripts/qemu.sh): N fio jobs write 128 MiB between them
+#               sequentially in 4 KiB writes and fsync, read it back after
+#               dropping caches, then dbench with N clients; every run on a
+#               fresh file system, one boot per configuration
 #   search      what a new window costs among K others held open (K from
 #               16 to 16384 in full mode): the list's walk against the tree;
 #               guest system time per new one-block file, in a directory
@@ -38,12 +45,12 @@ export VARIANT=${BENCH_VARIANT-bench}
 mode=${1:-quick}
 case $mode in
 quick) counts="8 32" runs=1 tcounts="8" tsecs=5 acounts="16 256" aruns=1 nruns=1 \
-	kpoints="16:256:1024:4096" sruns=1 ;;
+	kpoints="16:256:1024:4096" sruns=1 mcounts="1,32" mruns=2 msecs=0 ;;
 full)  counts="1 4 8 16 32 64" runs=3 tcounts="1 4 8 16 32 64" tsecs=6 acounts="16 64 256 512" aruns=3 nruns=3 \
-	kpoints="16:64:256:1024:2048:4096:8192:16384" sruns=3 ;;
+	kpoints="16:64:256:1024:2048:4096:8192:16384" sruns=3 mcounts="1,4,8,16,32,64" mruns=3 msecs=5 ;;
 *) die "usage: bench.sh quick|full" ;;
 esac
-PARTS=${PARTS:-layout throughput alloc nearfull search}
+PARTS=${PARTS:-layout throughput alloc nearfull search model}
 MIB=${MIB:-16}
 AMIB=2   # MiB per writer in the allocator-cost runs: 512 writers dirty 1 GiB
 
@@ -75,6 +82,29 @@ npoints=("95 8:1:8" "99.5 1:1:16")
 sconfigs=("ch0 0 reservation ext2 0")
 for c in $(seq 4 "$NCH"); do sconfigs+=("ch$c $c reservation ext2 0"); done
 SNEW=1000   # new files (new windows) measured at each K
+# The disk model: the seed's columns (ext3 = chapter 1, rsv(8) = chapter 2,
+# rsv(128) = chapter 3 with 128-block windows, rsv+dw = chapter 4), and
+# mainline with and without windows, and ext4.
+mconfigs=("ch1 1 - ext2 0")
+[ "$NCH" -ge 2 ] && mconfigs+=("ch2 2 - ext2 0")
+[ "$NCH" -ge 3 ] && mconfigs+=("ch3-rsv128 3 reservation ext2 128")
+[ "$NCH" -ge 4 ] && mconfigs+=("ch4 4 reservation ext2 0")
+mconfigs+=("ch0 0 reservation ext2 0" "ch0-noresv 0 noreservation ext2 0" "ext4 0 - ext4 0")
+MTOTAL=128  # MiB written per run, shared by the N writers
+# ONLY="ch0 ch4 ch5 ch6": measure only the configurations of these names,
+# in every part (with RESULTS=DIR, to keep the full run's CSV files apart).
+only() {
+	local -n arr=$1
+	local kept=() cfg
+	for cfg in "${arr[@]}"; do
+		[[ " $ONLY " == *" ${cfg%% *} "* ]] && kept+=("$cfg")
+	done
+	arr=("${kept[@]}")
+}
+if [ -n "${ONLY:-}" ]; then
+	for a in configs aconfigs nconfigs sconfigs mconfigs; do only "$a"; done
+	[ ${#configs[@]} -gt 0 ] || die "ONLY='$ONLY' names no configuration (names: ch0 ch0-noresv ext4 ch1..ch$NCH ch3-rsv128)"
+fi
 # The search's disk: 1 GiB, an inode per 4 KiB, so that the first group
 # holds 32768 inodes and the K held files (one-block windows) all live
 # there, before the new files' directory in another group.
@@ -98,6 +128,7 @@ case " $PARTS " in *" throughput "*) total=$(( total + (${#configs[@]} - 1) * $(
 case " $PARTS " in *" alloc "*) total=$(( total + ${#aconfigs[@]} * $(nw $acounts) * aruns )) ;; esac
 case " $PARTS " in *" nearfull "*) total=$(( total + ${#nconfigs[@]} * ${#npoints[@]} * nruns )) ;; esac
 case " $PARTS " in *" search "*) total=$(( total + ${#sconfigs[@]} * sruns )) ;; esac
+case " $PARTS " in *" model "*) total=$(( total + ${#mconfigs[@]} )) ;; esac
 i=0 start=$(date +%s)
 say "bench ($mode): $total guest runs: $PARTS"
 
@@ -116,12 +147,12 @@ run() {
 		awk -v pre="$prefix" '{ print pre $1 "," $2 }' >> "$R/$part.csv.tmp"
 	local el=$(( $(date +%s) - start ))
 	printf '    [%d/%d] %-10s %-11s %s, run %s (%ds; %dm%02ds so far, about %dm left)\n' \
-		"$i" "$total" "$part" "${tag%%-[wfs]*}" "$(case $part in nearfull) echo "$n% full" ;; search) echo "K up to $n" ;; *) printf '%3d writers' "$n" ;; esac)" \
+		"$i" "$total" "$part" "${tag%%-[wfsm]*}" "$(case $part in nearfull) echo "$n% full" ;; search) echo "K up to $n" ;; model) echo "$n writers" ;; *) printf '%3d writers' "$n" ;; esac)" \
 		"$(echo "$prefix" | cut -d, -f4)" $(( $(date +%s) - t0 )) \
 		$((el / 60)) $((el % 60)) $(( el * (total - i) / i / 60 )) >&2
 }
 
-for part in layout throughput alloc nearfull search; do rm -f "$R/$part.csv.tmp" "$R/$part.rows"; done
+for part in layout throughput alloc nearfull search model; do rm -f "$R/$part.csv.tmp" "$R/$part.rows"; done
 touch "$R/.run-started"   # PUBLISH copies only what this run wrote
 
 case " $PARTS " in *" layout "*)
@@ -218,6 +249,22 @@ for cfg in "${sconfigs[@]}"; do
 done
 { echo "kernel,fs,k,run,metric,value"; cat "$R/search.rows"; } > "$RESULTS/search.csv"
 rm -f "$R/search.rows" "$R/search.csv.tmp"
+;; esac
+case " $PARTS " in *" model "*)
+for cfg in "${mconfigs[@]}"; do
+	set -- $cfg
+	tag=$1-model
+	run model "$tag" "$2" "$3" "$4" "$mcounts" "$1,$4,0,0," RUN=seqio WORK=1 DISK_MODEL=hdd \
+		ARGS="$mcounts:$MTOTAL:$msecs:$mruns:$5" DISK_MB=1024 TIMEOUT=3600
+	# One guest line per run: "bench: n=N run=R seq_write_mb_s=... ...".
+	tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" '
+		/^bench: n=/ { delete v
+			for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+			for (m in v) if (m != "n" && m != "run") printf "%s,%s,%s,%s,%s\n", pre, v["n"], v["run"], m, v[m] }' >> "$R/model.rows"
+	rm -f "$R/$tag.img"
+done
+{ echo "kernel,fs,writers,run,metric,value"; cat "$R/model.rows"; } > "$RESULTS/model.csv"
+rm -f "$R/model.rows" "$R/model.csv.tmp"
 ;; esac
 elapsed=$(( $(date +%s) - t_begin ))   # all of it: kernels, initramfs and runs
 

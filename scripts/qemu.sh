@@ -14,7 +14,9 @@
 # BOOT_TIMEOUT=120 (test mode: seconds to reach /init before the boot counts
 # as hung and is tried once more), KVM=1 (try KVM; falls back to TCG when
 # /dev/kvm is not usable), APPEND
-# (more kernel command line words, e.g. APPEND=printk.time=1).
+# (more kernel command line words, e.g. APPEND=printk.time=1),
+# DISK_MODEL=hdd (the disk charges for every request as a 2004 disk did:
+# see disk_model below), DISK_SCALE=10 (that disk, N times faster).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -26,6 +28,28 @@ need_kernel "$CH"
 FS=${FS:-ext2} BS=${BS:-4096} DISK_MB=${DISK_MB:-512}
 DISK=${DISK:-$BUILD/disk-ch$CH.img}
 SMP=${SMP:-2} MEM=${MEM:-1024} GDB_PORT=${GDB_PORT:-1234} TIMEOUT=${TIMEOUT:-900}
+
+# disk_model: QEMU's -drive options for DISK_MODEL. Empty: none, the disk
+# is a file in the host's page cache and every request is nearly free.
+# hdd: QEMU's block throttling makes each request wait as a 2004 desktop
+# disk would: a Seagate Barracuda 7200.7 (8.5 ms average seek, 4.16 ms
+# average rotational latency, 58 MB/s average sustained transfer) serves at
+# most 1000 / (8.5 + 4.16) = 79 scattered requests a second, and 58 MB a
+# second in order. DISK_SCALE divides both costs by the same factor, so
+# that runs take minutes, not hours, and the ratio of a request's cost to
+# a byte's, which decides what fragmentation costs, stays the 2004 one.
+drive_opts=
+disk_model() {
+	local scale=${DISK_SCALE:-10}
+	case $scale in ''|*[!0-9]*|0) die "DISK_SCALE must be a whole number of 1 or more, not '$scale'" ;; esac
+	case ${DISK_MODEL:-} in
+	'') ;;
+	hdd) drive_opts=",throttling.iops-total=$((79 * scale)),throttling.bps-total=$((58000000 * scale))" ;;
+	*) die "DISK_MODEL=$DISK_MODEL: the one model is 'hdd' (leave it empty for the plain, free disk)" ;;
+	esac
+}
+disk_model
+[ -n "$drive_opts" ] && note "disk model ${DISK_MODEL}: ${drive_opts#,} (the 2004 disk, ${DISK_SCALE:-10} times faster)"
 
 mkfs() {
 	rm -f "$DISK"
@@ -66,7 +90,7 @@ fi
 # CPU per socket; -smp 2 alone would give the guest a single CPU.
 cmd=(qemu-system-x86_64 "${accel[@]}" -m "$MEM" -smp "$SMP,sockets=$SMP"
      -kernel "$(kout "$CH")/bzImage" -initrd "$initrd" -append "$append"
-     -drive "file=$DISK,format=raw,if=virtio" -no-reboot)
+     -drive "file=$DISK,format=raw,if=virtio$drive_opts" -no-reboot)
 
 gdbstub() {
 	if (exec 3<>"/dev/tcp/127.0.0.1/$GDB_PORT") 2>/dev/null; then

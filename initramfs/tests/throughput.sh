@@ -11,7 +11,7 @@ check "dbench: $n clients for $secs s ($tp MB/s)" test -n "$tp"
 rm -rf /mnt/clients
 sync
 echo 3 > /proc/sys/vm/drop_caches
-f=$(fio --name=seqwrite --directory=/mnt --rw=write --bs=4k --size="${mib}m" --numjobs="$n" \
+f=$(fio --name=seqwrite --directory=/mnt --rw=write --bs=4k --size="${mib}m" --numjobs="$n" --fallocate=none \
 	--group_reporting --end_fsync=1 --output-format=terse 2>&1)
 kib_s=$(echo "$f" | awk -F';' 'NF > 100 { print $48 }' | tail -1)
 check "fio: $n jobs each writing $mib MiB in 4 KiB writes (${kib_s} KiB/s)" test -n "$kib_s"

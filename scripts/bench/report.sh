@@ -62,12 +62,37 @@ range() { medians "$4" "$3" | awk -v k="$1" -v n="$2" '$1 == k && $2 == n { prin
 target() { printf -- '- %s: **%s**\n' "$1" "$([ "$2" = 1 ] && echo met || echo "not met")"; }
 cmp() { awk "BEGIN { exit !($1) }" && echo 1 || echo 0; }
 
-PARTS=${PARTS:-layout throughput alloc nearfull search}
+PARTS=${PARTS:-layout throughput alloc nearfull search model}
+# same_layout A B N: "1" when A's median extents per file at N writers is
+# within 25% of B's, or both within one extent (a few extents is contiguous
+# whatever the run; the runs' spread is printed beside).
+same_layout() {
+	local a b; a=$(med "$1" "$3" extents_mean layout.csv) b=$(med "$2" "$3" extents_mean layout.csv)
+	cmp "($a <= 1.25 * $b && $b <= 1.25 * $a) || ($a - $b <= 1 && $b - $a <= 1)"
+}
+# Issue 14's layout targets: the tree changes the cost, not the result
+# (chapter 5 against chapter 4), and chapter 6 lays files out as mainline.
+layout_equal_targets() {
+	[ -f layout.csv ] || return 0
+	local pair a b n ns head=0
+	for pair in "ch5 ch4" "ch6 ch0"; do
+		set -- $pair; a=$1 b=$2
+		ns=$(medians layout.csv extents_mean | awk -v a="$a" '$1 == a { print $2 }')
+		[ -n "$ns" ] && [ -n "$(medians layout.csv extents_mean | awk -v b="$b" '$1 == b')" ] || continue
+		for n in $ns; do
+			[ -n "$(med "$b" "$n" extents_mean layout.csv)" ] || continue
+			[ $head = 1 ] || { echo "### Same layout: chapter 5 as chapter 4 (the tree changes the cost, not the result), chapter 6 as mainline"; echo; head=1; }
+			target "layout at $n writers: $a as $b, within 25% or one extent ($(med "$a" "$n" extents_mean layout.csv) vs $(med "$b" "$n" extents_mean layout.csv) extents per file; runs $(range "$a" "$n" extents_mean layout.csv) vs $(range "$b" "$n" extents_mean layout.csv))" \
+				"$(same_layout "$a" "$b" "$n")"
+		done
+	done
+	[ $head = 0 ] || echo
+}
 # header: where, when and on which kernels the figures were measured.
 header() {
 	b=${BUILD_SECONDS:-0}
 	local parts=""
-	[ "$PARTS" = "layout throughput alloc nearfull search" ] || parts=" PARTS='$PARTS'"
+	[ "$PARTS" = "layout throughput alloc nearfull search model" ] || parts=" PARTS='$PARTS'"
 	echo "Measured by \`make bench BENCH=$mode$parts\` on $(date -u +%Y-%m-%d), $(nproc) host CPUs, QEMU TCG${elapsed:+, in $((elapsed / 60)) min $((elapsed % 60)) s}$([ "$b" -ge 60 ] && echo " ($((b / 60)) min $((b % 60)) s of it building the kernels)")."
 	case ${VARIANT:-} in
 	bench) echo "Kernels: the bench variant of each chapter (\`config/bench.config\`: the course's configuration without lockdep, spinlock and list debugging, which under TCG would cost more than the allocator measured)." ;;
@@ -100,6 +125,7 @@ case " $PARTS " in *" layout "*|*" throughput "*|*" alloc "*)
 		echo "### Allocator cost: guest system time per MiB written, ms (2 MiB per writer; ratio to chapter 1)"; echo
 		table alloc.csv sys_ms_per_mib %.1f ch1; echo
 	fi
+	layout_equal_targets
 	if [ -f layout.csv ] && [ -n "$(med ch4 64 extents_mean layout.csv)" ]; then
 		c4=$(med ch4 64 extents_mean layout.csv) c0=$(med ch0 64 extents_mean layout.csv)
 		c1=$(med ch1 64 extents_mean layout.csv) nr=$(med ch0-noresv 64 extents_mean layout.csv)
@@ -115,7 +141,7 @@ case " $PARTS " in *" layout "*|*" throughput "*|*" alloc "*)
 			r1=$(med ch1 $n readback_requests_per_mib layout.csv) r4=$(med ch4 $n readback_requests_per_mib layout.csv)
 			target "read-back at $n writers: chapter 4 needs at least 4x fewer requests per MiB than chapter 1 ($r1 / $r4 = $(awk -v a="$r1" -v b="$r4" 'BEGIN { printf "%.1fx", a / b }'))" "$(cmp "$r1 >= 4 * $r4")"
 		done
-		[ "$mode" = full ] && [ -n "$elapsed" ] && target "a full make bench within 45 minutes ($((elapsed / 60)) min)" "$(cmp "$elapsed <= 2700")"
+		[ "$mode" = full ] && [ -n "$elapsed" ] && [ -z "${ONLY:-}" ] && target "a full make bench within 45 minutes ($((elapsed / 60)) min)" "$(cmp "$elapsed <= 2700")"
 		echo
 	fi
 } > bench.md
@@ -175,6 +201,9 @@ search_targets() {
 		"$(cmp "$t4 >= 10 * $t5")"
 	target "at K=$kmax chapter 5 within 1.5x of chapter 0 ($t5 / $t0 us = $(awk -v a="$t5" -v b="$t0" 'BEGIN { printf "%.2fx", a / b }'))" \
 		"$(cmp "$t5 <= 1.5 * $t0")"
+	local t6; t6=$(med ch6 "$kmax" sys_us_per_new search.csv)
+	[ -z "$t6" ] || target "at K=$kmax chapter 6 within 1.5x of chapter 0 ($t6 / $t0 us = $(awk -v a="$t6" -v b="$t0" 'BEGIN { printf "%.2fx", a / b }'))" \
+		"$(cmp "$t6 <= 1.5 * $t0")"
 	echo
 }
 # nearfull.md: the nearly full disk.
@@ -183,7 +212,61 @@ nearfull_body() {
 	echo "1 KiB blocks, 256 MiB, 32 groups; the disk filled with 64 KiB files and every k-th file removed, so the free space lies in 64 KiB holes in every group. At 95%: 8 writers x 1 MiB, 8 rounds; at 99.5%: 1 writer x 1 MiB, 16 rounds."; echo
 	table nearfull.csv sys_ms_per_mib %.1f ch0 "%s%% full"; echo
 }
+# model.md: the seed's columns on the disk model.
+# spread KERNEL N METRIC: max/min over the runs at N writers.
+spread() {
+	medians model.csv "$3" | awk -v k="$1" -v n="$2" '$1 == k && $2 == n { printf "%.2f", ($4 > 0 ? $5 / $4 : 99) }'
+}
+model_body() {
+	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((79 * ${DISK_SCALE:-10})) requests/s and $((58 * ${DISK_SCALE:-10})) MB/s, a Seagate Barracuda 7200.7 ${DISK_SCALE:-10} times faster). N fio jobs write $(awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once; every run on a fresh file system."; echo
+	echo "### Sequential write, MiB/s (median, min-max over runs; ratio to chapter 1)"; echo
+	table model.csv seq_write_mb_s %.1f ch1; echo
+	echo "### Sequential read-back, MiB/s (ratio to chapter 1)"; echo
+	table model.csv seq_read_mb_s %.1f ch1; echo
+	if medians model.csv dbench_mb_s | awk '$3 > 0 { f = 1 } END { exit !f }'; then
+		echo "### dbench, MB/s (ratio to chapter 1)"; echo
+		table model.csv dbench_mb_s %.1f ch1; echo
+	fi
+	echo "### Disk write requests per MiB written"; echo
+	model_per_mib write_requests; echo
+	echo "### Targets beside what was measured"; echo
+	local ns n1 w1 w4 ok=1 lo hi c1 c4 r1 r4 bad=""
+	ns=$(medians model.csv seq_write_mb_s | awk '$1 == "ch4" { print $2 }')
+	n1=$(echo "$ns" | head -1)
+	w1=$(med ch4 "$n1" seq_write_mb_s model.csv)
+	if [ -n "$w1" ]; then
+		lo=$w1 hi=$w1
+		for n in $ns; do
+			w4=$(med ch4 "$n" seq_write_mb_s model.csv)
+			lo=$(awk -v a="$lo" -v b="$w4" 'BEGIN { print (b < a ? b : a) }'); hi=$(awk -v a="$hi" -v b="$w4" 'BEGIN { print (b > a ? b : a) }')
+		done
+		c1=$(med ch1 "$(echo "$ns" | tail -1)" seq_write_mb_s model.csv); c4=$(med ch1 "$n1" seq_write_mb_s model.csv)
+		target "chapter 4's sequential write stays within 25% of its $n1-writer figure ($w1 MiB/s) at every count measured ($(echo $ns | tr ' ' ,)): from $lo to $hi" \
+			"$(cmp "$lo >= 0.75 * $w1 && $hi <= 1.25 * $w1")"
+		target "chapter 1's falls meanwhile: $c4 MiB/s at $n1 writer(s), $c1 at $(echo "$ns" | tail -1)" "$(cmp "$c1 < 0.75 * $c4")"
+	fi
+	for n in 32 64; do
+		w1=$(med ch1 $n seq_write_mb_s model.csv) w4=$(med ch4 $n seq_write_mb_s model.csv)
+		r1=$(med ch1 $n seq_read_mb_s model.csv) r4=$(med ch4 $n seq_read_mb_s model.csv)
+		[ -n "$w1" ] && [ -n "$w4" ] || continue
+		target "$n writers: chapter 4 writes at least 3x as fast as chapter 1 ($w4 / $w1 MiB/s = $(awk -v a="$w4" -v b="$w1" 'BEGIN { printf "%.1fx", a / b }'))" "$(cmp "$w4 >= 3 * $w1")"
+		target "$n writers: chapter 4 reads back at least 3x as fast as chapter 1 ($r4 / $r1 MiB/s = $(awk -v a="$r4" -v b="$r1" 'BEGIN { printf "%.1fx", a / b }'))" "$(cmp "$r4 >= 3 * $r1")"
+	done
+	# The spread of every point: max/min over the runs, under 1.3.
+	local worst; worst=$(for m in seq_write_mb_s seq_read_mb_s; do medians model.csv $m | awk -v m="$m" '$6 > 1 && $4 > 0 { printf "%.2f %s %s %s\n", $5 / $4, $1, $2, m }'; done | sort -rn | head -1)
+	[ -n "$worst" ] && target "every point's spread (max/min over runs) under 1.3: the widest is $(echo "$worst" | awk '{ printf "%s (%s at %s writers, %s)", $1, $2, $3, $4 }')" \
+		"$(cmp "$(echo "$worst" | cut -d' ' -f1) < 1.3")"
+	echo
+}
+# model_per_mib METRIC: METRIC per MiB written, medians, as a table.
+model_per_mib() {
+	awk -F, 'NR > 1 { k = $1 FS $2 FS $3 FS $4 } NR > 1 && $5 == "mib" { m[k] = $6 } NR > 1 && $5 == "'"$1"'" { v[k] = $6; o[++n] = k }
+		END { print "kernel,fs,writers,run,metric,value"; for (i = 1; i <= n; i++) if (m[o[i]] > 0) printf "%s,per_mib,%.1f\n", o[i], v[o[i]] / m[o[i]] }' model.csv > model-per-mib.csv
+	table model-per-mib.csv per_mib %.1f ch1
+	rm -f model-per-mib.csv
+}
 page search search.csv search.md search_body
+page model model.csv model.md model_body
 page nearfull nearfull.csv nearfull.md nearfull_body
 
 # Plots: one line per kernel, writers on x.
@@ -209,5 +292,7 @@ if [ ${#maps[@]} -gt 0 ]; then
 	gnuplot -e "maps='${maps[*]}'; names='${names[*]}'; first=$(cat "bench-$mode/map-ch${names[0]}.first"); width=256; out='$RESULTS/blockmap.png'" \
 		"$TOP/scripts/bench/blockmap.gp"
 fi
-cat bench.md nearfull.md search.md 2>/dev/null || true
+plot model.csv seq_write_mb_s "sequential write on the disk model, MiB/s" model-write.png 0
+plot model.csv seq_read_mb_s "read-back on the disk model, MiB/s" model-read.png 0
+cat bench.md nearfull.md search.md model.md 2>/dev/null || true
 note "tables: $RESULTS/bench.md; CSV: $(ls "$RESULTS"/*.csv | xargs -n1 basename | paste -sd' '); plots: $(ls "$RESULTS"/*.png 2>/dev/null | xargs -rn1 basename | paste -sd' ')"
