@@ -21,7 +21,7 @@
 #               for nearly full groups)
 #   model       the seed's tiobench and dbench columns on a disk that
 #               charges for every request as a 2004 disk did (DISK_MODEL=hdd,
-#               scripts/qemu.sh): N fio jobs write 128 MiB between them
+#               scripts/qemu.sh): N fio jobs write 64 MiB between them
 #               sequentially in 4 KiB writes and fsync, read it back after
 #               dropping caches, then dbench with N clients; every run on a
 #               fresh file system, one boot per configuration
@@ -90,7 +90,7 @@ mconfigs=("ch1 1 - ext2 0")
 [ "$NCH" -ge 3 ] && mconfigs+=("ch3-rsv128 3 reservation ext2 128")
 [ "$NCH" -ge 4 ] && mconfigs+=("ch4 4 reservation ext2 0")
 mconfigs+=("ch0 0 reservation ext2 0" "ch0-noresv 0 noreservation ext2 0" "ext4 0 - ext4 0")
-MTOTAL=128  # MiB written per run, shared by the N writers
+MTOTAL=64   # MiB written per run, shared by the N writers
 # ONLY="ch0 ch4 ch5 ch6": measure only the configurations of these names,
 # in every part (with RESULTS=DIR, to keep the full run's CSV files apart).
 only() {

@@ -218,7 +218,7 @@ spread() {
 	medians model.csv "$3" | awk -v k="$1" -v n="$2" '$1 == k && $2 == n { printf "%.2f", ($4 > 0 ? $5 / $4 : 99) }'
 }
 model_body() {
-	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((79 * ${DISK_SCALE:-10})) requests/s and $((58 * ${DISK_SCALE:-10})) MB/s, a Seagate Barracuda 7200.7 ${DISK_SCALE:-10} times faster). N fio jobs write $(awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once; every run on a fresh file system."; echo
+	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((79 * ${DISK_SCALE:-1})) requests/s and $((58 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at 4 MiB (a 2004 machine wrote far more than its memory). N fio jobs write $(awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once; every run on a fresh file system."; echo
 	echo "### Sequential write, MiB/s (median, min-max over runs; ratio to chapter 1)"; echo
 	table model.csv seq_write_mb_s %.1f ch1; echo
 	echo "### Sequential read-back, MiB/s (ratio to chapter 1)"; echo
