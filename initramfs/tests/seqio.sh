@@ -44,7 +44,10 @@ for n in $counts; do
 		if [ "$rsv" != 0 ]; then
 			i=0
 			while [ $i -lt "$n" ]; do
-				: > "/mnt/seq.$i.0" && rsvctl set "/mnt/seq.$i.0" "$rsv" || echo "not ok - rsvctl set seq.$i.0 $rsv"
+				# At full (sparse) size already: fio would otherwise
+				# unlink and re-create a shorter file, window and all.
+				: > "/mnt/seq.$i.0" && rsvctl set "/mnt/seq.$i.0" "$rsv" &&
+					truncate -s "${mib}M" "/mnt/seq.$i.0" || echo "not ok - rsvctl set seq.$i.0 $rsv"
 				i=$((i + 1))
 			done
 		fi
