@@ -22,6 +22,9 @@ if [ -f "$TOP/book/examples/ch5-tree.json" ]; then
 	"$TOP/scripts/book/tree.sh" "$TOP/book/examples/ch5-tree.json" "$out/ch5-tree.png"
 fi
 export COURSE_TOP=$TOP
+# quote.lua writes here the words that a tab separated in a code block.
+export BOOK_TABS=$out/tab-pairs
+: > "$BOOK_TABS"
 common=(--from markdown --lua-filter "$TOP/scripts/book/quote.lua" --fail-if-warnings
         --standalone --toc --toc-depth=2 --highlight-style=tango
         --css "$TOP/scripts/book/book.css" --self-contained --metadata date="$(date +%Y-%m-%d)")
@@ -48,4 +51,15 @@ printf '\033[36m$'; printf ' %q' "${pdf[@]}"; printf '\033[0m\n' >&2
 if grep -v -E '^\s*$|^WARNING: Ignored `[a-z-]+: [^`]*` at [0-9:]+, unknown property\.$' "$out/pdf.log" >&2; then
 	die "pandoc or WeasyPrint warned while making the PDF (above)"
 fi
+# Where a tab fell on a tab stop WeasyPrint drew it with no width, running
+# two words together ("struct list_headrsv_list;"): the filter expands tabs,
+# and the PDF's text must show none of those words run together.
+pdftotext -layout "$out/book.pdf" "$out/book.txt"
+run_together=$(sort -u "$BOOK_TABS" | awk 'length($1) >= 3 && length($2) >= 3 { print $1 $2 }' |
+	grep -owF -f - "$out/book.txt" | sort -u || true)
+[ -z "$run_together" ] || die "the PDF runs together words a tab separated in the source: $(echo $run_together)"
+# Diffs read as diffs: the highlighted classes the stylesheet colours.
+grep -q '<code class="sourceCode diff">' "$out/book.html" && grep -q 'class="st">-' "$out/book.html" &&
+	grep -q 'class="va">+' "$out/book.html" ||
+	die "diff lines are no longer marked as pandoc's st (removed) and va (added) classes: fix book.css's diff colours"
 note "$out/book.html, $out/book.pdf, $out/book.epub"

@@ -25,6 +25,14 @@
 --   ```{.output file="book/examples/writers.txt"}
 --   ```
 --     a command and its real output, saved by scripts/book/examples.sh
+--
+-- Quoted patches and files get a numbered caption ("Listing 3"), in a div
+-- of class "listing" that the stylesheet keeps with its code. Tabs in every
+-- code block are expanded to spaces (8-column stops, counted from after a
+-- diff's +/-/space column, as in the source file): WeasyPrint gives a tab
+-- that falls on a stop no width. With BOOK_TABS set, each pair of words a
+-- tab separated is written to that file, one "left right" per line, so that
+-- scripts/book.sh can look for them run together in the PDF's text.
 
 local top = os.getenv("COURSE_TOP") or "."
 
@@ -46,6 +54,63 @@ local function lines(s)
   for l in (s .. "\n"):gmatch("(.-)\n") do t[#t + 1] = l end
   if t[#t] == "" then t[#t] = nil end
   return t
+end
+
+local tabfile = os.getenv("BOOK_TABS") and io.open(os.getenv("BOOK_TABS"), "a")
+
+-- One line with its tabs expanded to 8-column stops.
+local function expand_line(l)
+  local out, col = {}, 0
+  for ch in l:gmatch(".") do
+    if ch == "\t" then
+      local n = 8 - col % 8
+      out[#out + 1] = string.rep(" ", n)
+      col = col + n
+    else
+      out[#out + 1] = ch
+      -- UTF-8 continuation bytes take no column.
+      if ch:byte() < 0x80 or ch:byte() >= 0xC0 then col = col + 1 end
+    end
+  end
+  return table.concat(out)
+end
+
+local function expand(text, diff)
+  local t = {}
+  for _, l in ipairs(lines(text)) do
+    if tabfile then
+      for a, b in l:gmatch("([%w_]+)\t+([%w_]+)") do tabfile:write(a, " ", b, "\n") end
+    end
+    if diff and l:match("^[ +-]") then
+      t[#t + 1] = l:sub(1, 1) .. expand_line(l:sub(2))
+    else
+      t[#t + 1] = expand_line(l)
+    end
+  end
+  return table.concat(t, "\n")
+end
+
+local listings = 0
+
+-- A numbered caption above a quoted listing, kept with it on the page.
+local function listing(caption, code)
+  listings = listings + 1
+  local head = pandoc.Para({ pandoc.Strong(pandoc.Str("Listing " .. listings .. ".")), pandoc.Space() })
+  head.content:extend(caption)
+  return pandoc.Div({ head, code }, pandoc.Attr("", { "listing" }))
+end
+
+-- The subject of a patch ("ext2: ..."), from its mail header.
+local function subject(name)
+  local text = read(name)
+  local s, rest = text:match("\nSubject: %[PATCH[^%]]*%] ([^\n]*)\n(.*)")
+  if not s then return name end
+  -- A long subject goes on over lines that start with a space.
+  for more in rest:gmatch("([^\n]*)\n") do
+    if not more:match("^%s") then break end
+    s = s .. " " .. more:gsub("^%s+", "")
+  end
+  return s
 end
 
 local function find_patch(prefix)
@@ -116,8 +181,9 @@ local function quote_patch(el)
   if a.from or a.to then
     text = table.concat(between(lines(text), a.from, a.to, name .. ": " .. file), "\n")
   end
-  local caption = pandoc.Para({ pandoc.Emph(pandoc.Str(name .. ": " .. file)) })
-  return { caption, pandoc.CodeBlock(text, pandoc.Attr("", { "diff" })) }
+  local number = name:match("patches/(%d+)")
+  return listing({ pandoc.Str("Patch " .. number .. ", " .. subject(name) .. ": "), pandoc.Code(file) },
+                 pandoc.CodeBlock(expand(text, true), pandoc.Attr("", { "diff" })))
 end
 
 local function quote_file(el)
@@ -125,8 +191,8 @@ local function quote_file(el)
   local path = a.file or fail("an .include block needs file=")
   local out = between(lines(read(path)), a.from, a.to, path)
   local cls = a.lang and { a.lang } or {}
-  return { pandoc.Para({ pandoc.Emph(pandoc.Str(path)) }),
-           pandoc.CodeBlock(table.concat(out, "\n"), pandoc.Attr("", cls)) }
+  return listing({ pandoc.Code(path) },
+                 pandoc.CodeBlock(expand(table.concat(out, "\n")), pandoc.Attr("", cls)))
 end
 
 local quoted = 0
@@ -170,7 +236,7 @@ local function quote_output(el)
   local a = el.attributes
   local path = a.file or fail("an .output block needs file=")
   local out = between(lines(read(path)), a.from, a.to, path)
-  return pandoc.CodeBlock(table.concat(out, "\n"), pandoc.Attr("", { "console" }))
+  return pandoc.CodeBlock(expand(table.concat(out, "\n")), pandoc.Attr("", { "console" }))
 end
 
 function CodeBlock(el)
@@ -178,4 +244,8 @@ function CodeBlock(el)
   if el.classes:includes("include") then return quote_file(el) end
   if el.classes:includes("markdown") then return quote_markdown(el) end
   if el.classes:includes("output") then return quote_output(el) end
+  if el.text:find("\t") then
+    el.text = expand(el.text, el.classes:includes("diff"))
+    return el
+  end
 end
