@@ -45,7 +45,7 @@ export VARIANT=${BENCH_VARIANT-bench}
 mode=${1:-quick}
 case $mode in
 quick) counts="8 32" runs=1 tcounts="8" tsecs=5 acounts="16 256" aruns=1 nruns=1 \
-	kpoints="16:256:1024:4096" sruns=1 mcounts="1,32" mruns=2 msecs=0 ;;
+	kpoints="16:256:1024:4096" sruns=1 mcounts=${MCOUNTS:-1,32} mruns=2 msecs=0 ;;
 full)  counts="1 4 8 16 32 64" runs=3 tcounts="1 4 8 16 32 64" tsecs=6 acounts="16 64 256 512" aruns=3 nruns=3 \
 	kpoints="16:64:256:1024:2048:4096:8192:16384" sruns=3 mcounts="1,4,8,16,32,64" mruns=3 msecs=5 ;;
 *) die "usage: bench.sh quick|full" ;;
@@ -91,6 +91,7 @@ mconfigs=("ch1 1 - ext2 0")
 [ "$NCH" -ge 4 ] && mconfigs+=("ch4 4 reservation ext2 0")
 mconfigs+=("ch0 0 reservation ext2 0" "ch0-noresv 0 noreservation ext2 0" "ext4 0 - ext4 0")
 MTOTAL=64   # MiB written per run, shared by the N writers
+MDIRTY=${MDIRTY:-4/1}   # the guest's dirty-page limits, MiB: LIMIT/BACKGROUND
 # ONLY="ch0 ch4 ch5 ch6": measure only the configurations of these names,
 # in every part (with RESULTS=DIR, to keep the full run's CSV files apart).
 only() {
@@ -255,7 +256,7 @@ for cfg in "${mconfigs[@]}"; do
 	set -- $cfg
 	tag=$1-model
 	run model "$tag" "$2" "$3" "$4" "$mcounts" "$1,$4,0,0," RUN=seqio WORK=1 DISK_MODEL=hdd \
-		ARGS="$mcounts:$MTOTAL:$msecs:$mruns:$5" DISK_MB=1024 TIMEOUT=3600
+		ARGS="$mcounts:$MTOTAL:$msecs:$mruns:$5:$MDIRTY" DISK_MB=1024 TIMEOUT=3600
 	# One guest line per run: "bench: n=N run=R seq_write_mb_s=... ...".
 	tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" '
 		/^bench: n=/ { delete v

@@ -22,12 +22,13 @@ if [ -f "$TOP/book/examples/ch5-tree.json" ]; then
 	"$TOP/scripts/book/tree.sh" "$TOP/book/examples/ch5-tree.json" "$out/ch5-tree.png"
 fi
 export COURSE_TOP=$TOP
+edition="Edition of $(date +%Y-%m-%d), commit $(git -C "$TOP" describe --always --dirty 2>/dev/null || echo unknown)"
 # quote.lua writes here the words that a tab separated in a code block.
 export BOOK_TABS=$out/tab-pairs
 : > "$BOOK_TABS"
 common=(--from markdown --lua-filter "$TOP/scripts/book/quote.lua" --fail-if-warnings
         --standalone --toc --toc-depth=2 --highlight-style=tango
-        --css "$TOP/scripts/book/book.css" --self-contained --metadata date="$(date +%Y-%m-%d)")
+        --css "$TOP/scripts/book/book.css" --self-contained --metadata date="$edition")
 cd "$TOP"
 say "rendering the book: ${#chapters[@]} chapters"
 run_shown pandoc "${common[@]}" -o "$out/book.html" book.md "${chapters[@]}"
@@ -41,7 +42,7 @@ for l in $(grep -o 'href="[^"#:]*"' "$out/book.html" | sed 's/href="//; s/"$//' 
 done
 epub=(pandoc --from markdown --lua-filter "$TOP/scripts/book/quote.lua" --fail-if-warnings
       --standalone --toc --toc-depth=2 --highlight-style=tango
-      --css "$TOP/scripts/book/book.css" --metadata date="$(date +%Y-%m-%d)" -o "$out/book.epub" book.md "${chapters[@]}")
+      --css "$TOP/scripts/book/book.css" --metadata date="$edition" -o "$out/book.epub" book.md "${chapters[@]}")
 run_shown "${epub[@]}"
 pdf=(pandoc "${common[@]}" --pdf-engine=weasyprint -o "$out/book.pdf" book.md "${chapters[@]}")
 printf '\033[36m$'; printf ' %q' "${pdf[@]}"; printf '\033[0m\n' >&2

@@ -10,6 +10,8 @@ VARIANT=${VARIANT:-}
 KOBJ=$BUILD/obj${VARIANT:+-$VARIANT}  # the one O= object tree shared by every chapter
 OUT=$BUILD/out             # out/chN/{bzImage,vmlinux}: one kernel per chapter
 RESULTS=${RESULTS:-$BUILD/results}
+# Scripts change directory: keep the path absolute.
+case $RESULTS in /*) ;; *) RESULTS=$PWD/$RESULTS ;; esac
 KTARBALL=${KTARBALL:-/usr/src/linux-source-6.1.tar.xz}
 KPKG=linux-source-6.1
 # patches/series: one patch per line, in order (comments and blank lines
@@ -79,4 +81,18 @@ kout() { echo "$OUT/ch$1${VARIANT:+-$VARIANT}"; }
 need_kernel() {
 	[ -f "$(kout "$1")/bzImage" ] && [ -f "$(kout "$1")/vmlinux" ] ||
 		die "chapter $1${VARIANT:+ ($VARIANT variant)} is not built yet: run 'make kernel CH=$1${VARIANT:+ VARIANT=$VARIANT}' first"
+}
+
+# walk_trim TRANSCRIPT: a walkthrough's gdb transcript as the book quotes
+# it: from the first breakpoint on, without the backtrace's outer frames,
+# gdb's thread switches and this machine's paths.
+walk_trim() {
+	sed -n '/^Breakpoint 1 at/,$p' "$1" | sed "s|$TOP/||g; s|build/linux/||g" |
+		grep -v '^\[Inferior\|^\[Switching\|^#[1-9][0-9]* \|^ext2_try_to_allocate_with_rsv (' 
+}
+# walk_shape TRIMMED: the lines that say where a walkthrough stopped and
+# what its checks said, numbers masked: the same for every run of it.
+walk_shape() {
+	grep -E '^(Breakpoint [0-9]+ at|Thread [0-9]+ hit Breakpoint|Value returned|rsv-check:|  OK:|rsv-list: saved)' "$1" |
+		sed -E 's/0x[0-9a-f]+/0xN/g; s/[0-9]+/N/g; s/\(.*//'
 }

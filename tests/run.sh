@@ -294,6 +294,8 @@ walk() {
 group_gdb() {
 	section "gdb: walkthroughs and rsv-list"
 	walk 0 rb-tree
+	t "ch0 walkthrough: the transcript chapter 0 quotes (book/examples/walk-ch0.gdb.txt) has this run's shape" \
+		diff <(walk_shape "$TOP/book/examples/walk-ch0.gdb.txt") <(walk_trim "$W/ch0.txt" | walk_shape /dev/stdin)
 	# Chapter 1 has no windows, and rsv-list must say so.
 	run_walk walk1 1 WALK="$TOP/tests/gdb/no-windows.gdb"
 	t "ch1: rsv-list says this kernel has no reservation windows" \

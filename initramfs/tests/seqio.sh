@@ -1,6 +1,7 @@
 # The seed's tiobench and dbench columns, on whatever disk the guest has
 # (boot with WORK=1; the bench boots it with DISK_MODEL=hdd).
-# ARGS: COUNTS TOTAL_MIB SECS RUNS [RSV], COUNTS a comma list (8,32,64).
+# ARGS: COUNTS TOTAL_MIB SECS RUNS [RSV [DIRTY]], COUNTS a comma list
+# (8,32,64), DIRTY the dirty-page limits in MiB as LIMIT/BACKGROUND (4/1).
 # For each writer count N, RUNS times, on a file system made afresh with
 # e2fsprogs' mke2fs (the seed ran each test on a fresh file system):
 #   1. N fio jobs write TOTAL_MIB / N MiB each (at least 1), sequentially,
@@ -17,12 +18,14 @@
 . /tests/lib.sh
 set -- $ARGS
 counts=$(echo "${1:-8}" | tr , ' ') total=${2:-128} secs=${3:-0} runs=${4:-1} rsv=${5:-0}
+dirty=${6:-4/1}
 bs=$(stat -f -c %S /mnt)
 # A 2004 machine had far less memory than the data it wrote: writers spent
 # their time waiting for writeback, and took turns at the allocator. Small
-# dirty limits do the same here (4 MiB, background writeback from 1 MiB).
-echo $((4 << 20)) > /proc/sys/vm/dirty_bytes
-echo $((1 << 20)) > /proc/sys/vm/dirty_background_bytes
+# dirty limits do the same here (by default 4 MiB, background writeback
+# from 1 MiB).
+echo $((${dirty%/*} << 20)) > /proc/sys/vm/dirty_bytes
+echo $((${dirty#*/} << 20)) > /proc/sys/vm/dirty_background_bytes
 now() { cut -d' ' -f1 /proc/uptime; }
 disk_io() { set -- $(cat /sys/block/vda/stat); echo "$1 $5"; }   # read, write requests
 rate() { awk -v m="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", (b > a) ? m / (b - a) : 0 }'; }
