@@ -305,6 +305,18 @@ group_gdb() {
 		t "ch2 walkthrough: once every writer has closed its file, no window is left" \
 			bash -c "tail -8 '$W/ch2.txt' | grep -q '^ext2 on vda: 0 reservation windows'"
 	fi
+	# The allocator's locals are visible where the course looks (balloc.c
+	# built with -Og by scripts/kernel.sh).
+	for c in 0 $(seq 2 "$NCH"); do
+		run_walk "locals$c" "$c" "$(rsv "$c")" WALK="$TOP/tests/gdb/locals.gdb"
+		cp "$W/locals.txt" "$T/locals-ch$c.txt"
+		t "ch$c: break alloc_new_reservation stops in balloc.c; in the search loop cur and rsv print values" \
+			bash -c "grep -qE '^Breakpoint 1 at 0x[0-9a-f]+: file .*fs/ext2/balloc\.c, line [0-9]+\.\$' '$T/locals-ch$c.txt' &&
+				grep -q '^search loop at line [0-9]*:.*cur <= rsv->rsv_end' '$T/locals-ch$c.txt' &&
+				grep -qE '^cur = [0-9]+\$' '$T/locals-ch$c.txt' && grep -qE '^rsv = 0x[0-9a-f]+\$' '$T/locals-ch$c.txt' &&
+				grep -qE '^\\\$1 = [0-9]+\$' '$T/locals-ch$c.txt'"
+		t "ch$c locals walk: guest log clean, e2fsck clean" walk_clean locals
+	done
 	# Two writers closing a file at the same moment must not leave its
 	# window behind (a last-writer test would: both see the other).
 	local c seen
