@@ -94,6 +94,8 @@ header() {
 	b=${BUILD_SECONDS:-0}
 	local parts=""
 	[ "$PARTS" = "layout throughput alloc nearfull search model" ] || parts=" PARTS='$PARTS'"
+	# The settings that change what is measured, as they were given.
+	parts="$parts${ONLY:+ ONLY='$ONLY'}${MCOUNTS:+ MCOUNTS=$MCOUNTS}${MDIRTY:+ MDIRTY=$MDIRTY}"
 	echo "Measured by \`make bench BENCH=$mode$parts\` on $(date -u +%Y-%m-%d), $(nproc) host CPUs, QEMU TCG${elapsed:+, in $((elapsed / 60)) min $((elapsed % 60)) s}$([ "$b" -ge 60 ] && echo " ($((b / 60)) min $((b % 60)) s of it building the kernels)")."
 	case ${VARIANT:-} in
 	bench) echo "Kernels: the bench variant of each chapter (\`config/bench.config\`: the course's configuration without lockdep, spinlock and list debugging, which under TCG would cost more than the allocator measured)." ;;
