@@ -7,7 +7,7 @@ CH ?= $(NCH)
 export CH GDB_PORT MNT FS BS DISK_MB MKFS_OPTS APPEND KVM JOBS VARIANT DISK_MODEL DISK_SCALE
 
 .PHONY: help deps kernel kernels initramfs run debug gdb walkthrough test \
-        check-patches bench soak book clean distclean
+        check-patches kunit bench soak book slides clean distclean
 
 help: ## list the targets
 	@echo "Usage: make TARGET [CH=n] (chapters 0..$(NCH); default CH=$(NCH))"
@@ -43,6 +43,10 @@ test: ## run the whole test suite; ends with 'N passed, N failed'
 	@scripts/deps.sh base book
 	@tests/run.sh
 
+kunit: deps ## run chapter CH's KUnit tests of the windows (MUTANT=1: on a broken gap test)
+	@scripts/kernel.sh prepare
+	@scripts/kunit.sh $(CH) $(if $(filter 1,$(MUTANT)),--mutant)
+
 check-patches: deps ## apply patches/ to a pristine tree and run checkpatch
 	@tests/run.sh patches
 
@@ -57,9 +61,13 @@ book: ## render the book to build/book/ (HTML, PDF and EPUB)
 	@scripts/deps.sh book
 	@scripts/book.sh
 
+slides: ## render one deck per chapter to build/slides/ (HTML and 16:9 PDF, speaker notes)
+	@scripts/deps.sh book
+	@scripts/slides.sh
+
 clean: ## remove images, logs and results (keeps the kernel tree and objects)
-	rm -rf build/out build/logs build/walkthrough build/results build/book build/soak \
-		build/*.img build/initramfs* build/*.stamp
+	rm -rf build/out build/logs build/walkthrough build/results build/book build/slides build/soak \
+		build/kunit build/*.img build/initramfs* build/*.stamp
 
 distclean: ## remove all of build/
 	rm -rf build

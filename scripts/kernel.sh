@@ -118,9 +118,37 @@ ext2_kbuild() {
 	# make's COURSE_EXT2_CFLAGS (-Og for the kernels students debug).
 	include $(srctree)/fs/ext2/Makefile
 	CFLAGS_balloc.o += $(COURSE_EXT2_CFLAGS)
+	# The kunit variant: balloc-kunit.c (balloc.c, then the course's
+	# kunit/rsv_test.c) in balloc.c's place.
+	ifneq ($(COURSE_KUNIT),)
+	ext2-y := $(patsubst balloc.o,balloc-kunit.o,$(ext2-y))
+	CFLAGS_balloc-kunit.o += $(COURSE_EXT2_CFLAGS) -DCOURSE_CH=$(COURSE_CH)
+	endif
 	EOF
-	grep -qx 'fs/ext2/Kbuild' "$KSRC/.git/info/exclude" 2>/dev/null ||
-		echo 'fs/ext2/Kbuild' >> "$KSRC/.git/info/exclude"
+	local f
+	for f in Kbuild balloc-kunit.c balloc-mutant.c; do
+		grep -qx "fs/ext2/$f" "$KSRC/.git/info/exclude" 2>/dev/null ||
+			echo "fs/ext2/$f" >> "$KSRC/.git/info/exclude"
+	done
+}
+
+# The kunit variant's fs/ext2/balloc-kunit.c: chapter $1's balloc.c and the
+# tests. KUNIT_MUTANT=1 builds a copy of balloc.c with an off-by-one in
+# the gap test instead, which the tests must catch (make test checks it).
+kunit_source() {
+	local src=balloc.c
+	if [ "${KUNIT_MUTANT:-0}" = 1 ]; then
+		src=balloc-mutant.c
+		sed -E 's/(\(?cur \+ size\)?) <= /\1 < /' "$KSRC/fs/ext2/balloc.c" > "$KSRC/fs/ext2/$src"
+		! cmp -s "$KSRC/fs/ext2/balloc.c" "$KSRC/fs/ext2/$src" ||
+			die "chapter $1: the mutant's off-by-one found no gap test ('cur + size <=') to break"
+	fi
+	cat > "$KSRC/fs/ext2/balloc-kunit.c" <<-EOF
+	// SPDX-License-Identifier: GPL-2.0
+	/* Written by the course's scripts/kernel.sh (kunit variant, chapter $1). */
+	#include "$src"
+	#include "$TOP/kunit/rsv_test.c"
+	EOF
 }
 
 build() {
@@ -137,6 +165,13 @@ build() {
 	tree=$("${GIT[@]}" rev-parse "ch$ch^{tree}")
 	ext2_kbuild
 	local stamp; stamp="$tree $(cat "$KOBJ/config.stamp") ext2:$EXT2_OPT"
+	local kunit=()
+	if [ "$VARIANT" = kunit ]; then
+		[ "$ch" != 1 ] || die "chapter 1 has no reservation windows: its kernel has no KUnit tests"
+		kunit=(COURSE_KUNIT=1 COURSE_CH="${ch%%.*}")
+		stamp="$stamp kunit:$(sha1sum < "$TOP/kunit/rsv_test.c" | cut -c1-16)"
+		[ "${KUNIT_MUTANT:-0}" = 1 ] && stamp="$stamp mutant"
+	fi
 	if [ -z "$dirty" ] && [ "$(cat "$dest/stamp" 2>/dev/null)" = "$stamp" ] &&
 	   [ -f "$dest/bzImage" ] && [ -f "$dest/vmlinux" ]; then
 		note "chapter $ch is up to date: $dest"
@@ -147,11 +182,12 @@ build() {
 			die "build/linux has local changes on $("${GIT[@]}" describe --tags --always); stash them (git -C build/linux stash) or build that chapter"
 		"${GIT[@]}" checkout -q "ch$ch"
 	fi
-	say "building chapter $ch's kernel${VARIANT:+ ($VARIANT variant, objects in $KOBJ)}"
+	[ "$VARIANT" != kunit ] || kunit_source "$ch"
+	say "building chapter $ch's kernel${VARIANT:+ ($VARIANT variant${KUNIT_MUTANT:+, mutant}, objects in $KOBJ)}"
 	# Recompile fs/ext2 every time, so its warnings are seen every time.
 	rm -f "$KOBJ"/fs/ext2/*.o
 	local log=$BUILD/logs/kernel-ch$ch${VARIANT:+-$VARIANT}.log
-	make_with_progress "$log" all COURSE_EXT2_CFLAGS="$EXT2_OPT"
+	make_with_progress "$log" all COURSE_EXT2_CFLAGS="$EXT2_OPT" "${kunit[@]}"
 	if grep -E '^[^ ]*fs/ext2/[^ ]*: warning:' "$log" >&2; then
 		die "chapter $ch: fs/ext2 compiles with warnings (above)"
 	fi

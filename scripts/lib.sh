@@ -75,7 +75,10 @@ e2layout() {
 }
 
 # kout N: where chapter N's kernel (of this VARIANT) is put.
-kout() { echo "$OUT/ch$1${VARIANT:+-$VARIANT}"; }
+# (KUNIT_MUTANT=1 with VARIANT=kunit: the kernel whose gap test is broken.)
+kout() {
+	echo "$OUT/ch$1${VARIANT:+-$VARIANT}$([ "$VARIANT" = kunit ] && [ "${KUNIT_MUTANT:-0}" = 1 ] && echo -mutant)"
+}
 
 # need_kernel N: chapter N's kernel has been built.
 need_kernel() {
