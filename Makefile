@@ -7,7 +7,7 @@ CH ?= $(NCH)
 export CH GDB_PORT MNT FS BS DISK_MB MKFS_OPTS APPEND KVM JOBS VARIANT DISK_MODEL DISK_SCALE
 
 .PHONY: help deps kernel kernels initramfs run debug gdb walkthrough test \
-        check-patches kunit bench soak book slides clean distclean
+        check-patches kunit lab check lab-reset lab-solution bench soak book slides clean distclean
 
 help: ## list the targets
 	@echo "Usage: make TARGET [CH=n] (chapters 0..$(NCH); default CH=$(NCH))"
@@ -46,6 +46,18 @@ test: ## run the whole test suite; ends with 'N passed, N failed'
 kunit: deps ## run chapter CH's KUnit tests of the windows (MUTANT=1: on a broken gap test)
 	@scripts/kernel.sh prepare
 	@scripts/kunit.sh $(CH) $(if $(filter 1,$(MUTANT)),--mutant)
+
+lab: deps ## start chapter CH's lab: its key functions stubbed, on branch lab-chCH in build/linux
+	@scripts/lab.sh start $(CH)
+
+check: deps ## check your lab: build it, run its KUnit tests, guest tests and walkthrough, with hints
+	@scripts/lab.sh check $(CH)
+
+lab-reset: deps ## throw your lab away and start chapter CH's again
+	@scripts/lab.sh reset $(CH)
+
+lab-solution: ## your lab's code against the chapter's own
+	@scripts/lab.sh solution $(CH)
 
 check-patches: deps ## apply patches/ to a pristine tree and run checkpatch
 	@tests/run.sh patches

@@ -21,6 +21,7 @@ mutant=0
 [ "${2:-}" = --mutant ] && mutant=1
 export KUNIT_MUTANT=$mutant
 name=ch$ch; [ $mutant = 0 ] || name=$name-mutant
+[ "${LAB:-0}" != 1 ] || name=$name-lab   # a student's lab branch (scripts/lab.sh)
 dir=$BUILD/kunit
 mkdir -p "$dir"
 "$TOP/scripts/kernel.sh" build "$ch" || die "chapter $ch's kunit kernel does not build"
@@ -28,7 +29,7 @@ mkdir -p "$dir"
 log=$dir/$name.log
 say "KUnit: chapter $ch$([ $mutant = 1 ] && echo "'s mutant (gap test off by one)"), tests run at boot"
 rc=0
-CH=$ch RUN=kunit MKFS=1 DISK="$dir/$name.img" DISK_MB=16 LOG="$log" TIMEOUT=300 \
+CH=$ch RUN=kunit MKFS=1 DISK="$dir/$name.img" DISK_MB=16 LOG="$log" TIMEOUT="${KUNIT_TIMEOUT:-300}" \
 	"$TOP/scripts/qemu.sh" test >"$dir/$name.qemu" 2>&1 || rc=$?
 [ $rc = 0 ] && grep -q '^course: finished' "$log" ||
 	die "the kunit guest did not finish (QEMU exit $rc): see $log"

@@ -75,9 +75,10 @@ e2layout() {
 }
 
 # kout N: where chapter N's kernel (of this VARIANT) is put.
-# (KUNIT_MUTANT=1 with VARIANT=kunit: the kernel whose gap test is broken.)
+# (KUNIT_MUTANT=1 with VARIANT=kunit: the kernel whose gap test is broken;
+# LAB=1: the kernel built from a student's lab branch, scripts/lab.sh.)
 kout() {
-	echo "$OUT/ch$1${VARIANT:+-$VARIANT}$([ "$VARIANT" = kunit ] && [ "${KUNIT_MUTANT:-0}" = 1 ] && echo -mutant)"
+	echo "$OUT/ch$1${VARIANT:+-$VARIANT}$([ "$VARIANT" = kunit ] && [ "${KUNIT_MUTANT:-0}" = 1 ] && echo -mutant)$([ "${LAB:-0}" = 1 ] && echo -lab)"
 }
 
 # need_kernel N: chapter N's kernel has been built.

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# The labs: rewrite a chapter's key functions yourself and get told, in a
+# minute or two, what is right.
+#   scripts/lab.sh start N      make lab CH=N: a branch lab-chN in build/linux,
+#                               chapter N with the bodies of the functions
+#                               labs/chN.lab names replaced by a stub and a TODO
+#   scripts/lab.sh check N      make check CH=N: build your tree, run the
+#                               chapter's KUnit tests, then its guest tests,
+#                               and say what failed, with a hint
+#   scripts/lab.sh reset N      make lab-reset CH=N: start over
+#   scripts/lab.sh solution N   make lab-solution CH=N: your code against the chapter's
+# The stubs are made from the chapter's own tag (tools/labstub.awk): no
+# second copy of the code is kept. LAB_BRANCH=name uses another branch name
+# (make test uses its own, and leaves yours alone).
+set -euo pipefail
+. "$(dirname "$0")/../tests/lib.sh"
+cmd=${1:-} ch=${2:-}
+[ -n "$cmd" ] && [ -n "$ch" ] || die "usage: scripts/lab.sh start|check|reset|solution CHAPTER"
+check_chapter "$ch"
+spec=${LAB_SPEC:-$TOP/labs/ch$ch.lab}
+# Seconds a guest may run before its kernel counts as hung.
+export LAB_TIMEOUT=${LAB_TIMEOUT:-300}
+[ -f "$spec" ] || die "chapter $ch has no lab (labs/ch$ch.lab): the labs are chapters $(ls "$TOP"/labs/*.lab | sed 's/.*ch\([0-9]*\)\.lab/\1/' | paste -sd' ')"
+branch=${LAB_BRANCH:-lab-ch$ch}
+G=(git -C "$KSRC" -c user.name=student -c user.email=student@localhost)
+"$TOP/scripts/kernel.sh" prepare >/dev/null
+# The functions of the lab: "FILE FUNCTION STUB..." lines.
+funcs() { grep -v -e '^#' -e '^[[:space:]]*$' "$spec"; }
+
+start() {
+	"${G[@]}" rev-parse -q --verify "refs/heads/$branch" >/dev/null &&
+		die "you already have the lab branch $branch: 'make check CH=$ch' tests it, 'make lab-reset CH=$ch' starts over"
+	[ -z "$("${G[@]}" status --porcelain --untracked-files=no)" ] ||
+		die "build/linux has changes that are not committed; save them (git -C build/linux stash) first"
+	"${G[@]}" checkout -q -b "$branch" "ch$ch"
+	local file fn stub
+	while IFS=$'\t' read -r file fn stub; do
+		awk -v fn="$fn" -v stub="$stub" -v lab="$ch" -f "$TOP/tools/labstub.awk" \
+			"$KSRC/$file" > "$KSRC/$file.lab" || {
+			rm -f "$KSRC/$file.lab"; "${G[@]}" checkout -q -f "ch$ch"; "${G[@]}" branch -q -D "$branch"
+			die "labs/ch$ch.lab: no definition of $fn() in $file at ch$ch"; }
+		mv "$KSRC/$file.lab" "$KSRC/$file"
+		note "$file: $fn() is yours to write"
+	done < <(funcs)
+	"${G[@]}" commit -q -a -m "Lab $ch: the stubs" -m "Made by scripts/lab.sh from ch$ch and labs/ch$ch.lab."
+	"${G[@]}" tag -f "$branch-start" >/dev/null
+	say "lab $ch: branch $branch in build/linux"
+	cat >&2 <<-EOF
+	    Edit the functions in build/linux (each has a TODO; the comment above it
+	    says what it must do), then run 'make check CH=$ch'. Commit as you go
+	    (git -C build/linux commit -a) if you like; 'make lab-solution CH=$ch'
+	    shows your code against the chapter's, 'make lab-reset CH=$ch' starts over.
+	EOF
+}
+
+# hint CASE: what a failed check usually means.
+hint() {
+	case $1 in
+	rsv_first_window_at_goal) echo "an empty structure: the window must start at the goal, size blocks long, and be in the list or tree afterwards" ;;
+	rsv_goal_zero_skips_dummy) echo "the dummy window owns block 0: the search pushes cur past every window it overlaps, the dummy too" ;;
+	rsv_gap_before_between_after) echo "the search must stop at the first gap that fits, before the first window, between two, or after the last" ;;
+	rsv_gap_exact_and_short) echo "a gap exactly the window's size fits: compare cur + size with the next window's start using <=" ;;
+	rsv_used_blocks) echo "a gap whose blocks are all in use is no good: find the first free block from the gap's start; if it lies beyond the gap, search again from that block" ;;
+	rsv_group_boundary) echo "a window may start at the group's last block and run past it, but none may start beyond it (return failure)" ;;
+	rsv_full_group) echo "no free block in the group: fail, and leave no window behind" ;;
+	rsv_goal_and_own_window) echo "the file's old window is dropped first; a goal inside or behind it searches on from its end" ;;
+	rsv_doubling) echo "more than half of the old window used (rsv_alloc_hit > size / 2): twice the size, at most EXT2_MAX_RESERVE_BLOCKS, and remember it in rsv_goal_size" ;;
+	rsv_property) echo "random placements went wrong: the message above gives the step, group, goal and size; replay it on paper" ;;
+	*) echo "see the chapter's text for what this check means" ;;
+	esac
+}
+
+check() {
+	[ "$("${G[@]}" symbolic-ref -q --short HEAD || true)" = "$branch" ] ||
+		die "build/linux is not on the lab branch $branch: run 'make lab CH=$ch' first (or git -C build/linux checkout $branch)"
+	export LAB=1
+	local failed=0 c
+	say "check 1/3: chapter $ch's KUnit tests on your code"
+	mkdir -p "$BUILD/kunit"
+	if ! KUNIT_TIMEOUT=$LAB_TIMEOUT "$TOP/scripts/kunit.sh" "$ch" > "$BUILD/kunit/lab-ch$ch.out" 2>&1; then
+		failed=1
+		grep -q 'the kunit guest did not finish' "$BUILD/kunit/lab-ch$ch.out" &&
+			note "your kernel hung or crashed during the KUnit tests (no end within $LAB_TIMEOUT s): see build/kunit/ch$ch-lab.log"
+		grep -E 'FAIL|error|hung|did not|planned|Oops|BUG' "$BUILD/kunit/lab-ch$ch.out" | sed 's/^/    /' | head -20 >&2 || true
+		for c in $(sed -nE 's/^ +not ok [0-9]+ (- )?([a-z_]+).*/\2/p' "$BUILD/kunit/ch$ch-lab.ktap" 2>/dev/null); do
+			printf '    \033[33mhint\033[0m %s: %s\n' "$c" "$(hint "$c")" >&2
+		done
+		if grep -q "kunit kernel does not build" "$BUILD/kunit/lab-ch$ch.out"; then
+			grep -E '(error|warning):' "$BUILD/logs/kernel-ch$ch-kunit.log" | head -10 | sed 's/^/    /' >&2 || true
+			note "your code does not compile (above; the full log: build/logs/kernel-ch$ch-kunit.log)"
+		fi
+	else
+		note "KUnit: every case passed"
+	fi
+	unset VARIANT
+	say "check 2/3: chapter $ch's guest tests on your kernel"
+	"$TOP/scripts/kernel.sh" build "$ch" > "$BUILD/logs/lab-ch$ch-build.out" 2>&1 ||
+		{ tail -20 "$BUILD/logs/lab-ch$ch-build.out" >&2; die "your kernel does not build (above)"; }
+	"$TOP/scripts/initramfs.sh" >/dev/null 2>&1
+	T=$BUILD/lab; mkdir -p "$T"
+	local f0=$FAIL
+	guest "lab-ch$ch-writers" "$ch" RUN=writers ARGS=8:2 "$(rsv "$ch")" TIMEOUT="$LAB_TIMEOUT" > "$T/writers.checks"
+	[ "$ch" -ge 3 ] && guest "lab-ch$ch-options" "$ch" RUN=options TIMEOUT="$LAB_TIMEOUT" > "$T/options.checks"
+	[ "$ch" -ge 6 ] && guest "lab-ch$ch-multiblock" "$ch" RUN=multiblock MNT=reservation TIMEOUT="$LAB_TIMEOUT" > "$T/multiblock.checks"
+	if [ "$FAIL" != "$f0" ]; then
+		failed=1
+		cat "$T"/*.checks | grep -E '^not ok|^#' | head -20 | sed 's/^/    /' >&2
+		grep -lE 'course: TIMEOUT|the kernel hung' "$T"/*.log 2>/dev/null | sed "s/^/    your kernel hung (no end within $LAB_TIMEOUT s): /" >&2 || true
+		grep -lE 'BUG:|Oops|kernel BUG' "$T"/*.log 2>/dev/null | sed 's/^/    your kernel oopsed: the trace is in /' >&2 || true
+	else
+		note "guest tests: all passed"
+	fi
+	say "check 3/3: the chapter's walkthrough, rsv-check on the live kernel"
+	if [ -f "$TOP/walkthrough/ch$ch.gdb" ]; then
+		if GDB_PORT=$((20000 + RANDOM % 20000)) CH=$ch TIMEOUT="$LAB_TIMEOUT" "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 &&
+		   grep -q '^rsv-check: OK' "$BUILD/walkthrough/ch$ch.txt" && ! grep -q 'BAD:' "$BUILD/walkthrough/ch$ch.txt" &&
+		   grep -qE '^ext2 on vda: [1-9][0-9]* reservation windows?' "$BUILD/walkthrough/ch$ch.txt"; then
+			note "walkthrough: rsv-list found windows, and every rsv-check passed"
+		else
+			failed=1
+			note "walkthrough: rsv-list found no window, or rsv-check did not pass (transcript: build/walkthrough/ch$ch.txt)"
+		fi
+	fi
+	if [ $failed = 0 ]; then
+		say "lab $ch: everything passed"
+	else
+		printf '\033[31m==> lab %s: not there yet (above: what failed, and hints)\033[0m\n' "$ch" >&2
+		return 1
+	fi
+}
+
+reset() {
+	local cur; cur=$("${G[@]}" symbolic-ref -q --short HEAD || true)
+	if "${G[@]}" rev-parse -q --verify "refs/heads/$branch" >/dev/null; then
+		"${G[@]}" checkout -q -f "ch$ch"
+		"${G[@]}" branch -q -D "$branch"
+		note "lab branch $branch removed${cur:+ (you were on $cur)}"
+	fi
+	start
+}
+
+solution() {
+	"${G[@]}" rev-parse -q --verify "refs/heads/$branch" >/dev/null || die "no lab branch $branch: 'make lab CH=$ch' first"
+	# Your working tree against the chapter: what the chapter's code does differently.
+	local file
+	for file in $(funcs | cut -f1 | sort -u); do
+		"${G[@]}" diff --no-color "ch$ch" -- "$file"
+	done
+}
+
+case $cmd in
+start) start ;;
+check) check ;;
+reset) reset ;;
+solution) solution ;;
+*) die "unknown lab command '$cmd' (start, check, reset, solution)" ;;
+esac
