@@ -37,6 +37,16 @@ E=$(e2layout)
 first=$("$E" -l "$tmp/examples.img" | awk 'NR == 1 || $5 < m { m = $5 } END { print m - m % 32 }')
 { echo "\$ build/e2layout -m $first:128:32 build/disk-ch4.img"; "$E" -m "$first:128:32" "$tmp/examples.img"; } > "$dir/e2layout-map.txt"
 { echo '$ make help'; make -s -C "$TOP" help; } > "$dir/make-help.txt"
+# ext2 in brief (chapter 0): the guest's disk as mke2fs makes it, and its
+# first two block groups as dumpe2fs reads them back.
+rm -f "$tmp/brief.img"
+mke2fs -q -F -t ext2 -b 4096 "$tmp/brief.img" 512M >/dev/null
+{ echo '$ mke2fs -q -t ext2 -b 4096 disk.img 512M; dumpe2fs disk.img'
+  dumpe2fs "$tmp/brief.img" 2>/dev/null | grep -E '^(Block count|Block size|Blocks per group|Inodes per group|Inode size):'
+  echo '...'
+  dumpe2fs "$tmp/brief.img" 2>/dev/null | sed -n '/^Group 0:/,/^Group 2:/p' | sed '$d'
+  echo '...'; } > "$dir/dumpe2fs.txt"
+rm -f "$tmp/brief.img"
 { echo "$ git -C build/linux diff --stat ch0 ch$NCH -- fs/ext2"; git -C "$KSRC" diff --stat ch0 "ch$NCH" -- fs/ext2; } > "$dir/diffstat.txt"
 { echo "$ scripts/mainline-diff.sh $NCH"; "$TOP/scripts/mainline-diff.sh" "$NCH"; } > "$dir/mainline-diff.txt"
 say "examples: gdb against a second guest"
