@@ -14,4 +14,10 @@ if (logy) { set logscale y 10 } else { set yrange [0:*] }
 set key outside right top
 set grid
 set tics out nomirror
-plot for [k in names] data using (strcol(1) eq k ? $2 : NaN):3:4:5 with yerrorlines lw 2 title k
+# Colours that print and read apart (no yellow), and a marker and a dash
+# pattern of its own per kernel, so that a line drawn over another one
+# (chapter 0's and chapter 4's often coincide) still shows.
+array C[8] = ["#1b63b5", "#d62728", "#2ca02c", "#7b3294", "#e66101", "#444444", "#0f8b8d", "#8c564b"]
+do for [i=1:8] { set linetype i linecolor rgb C[i] pointtype (i + 3) pointsize 1.8 dashtype i }
+plot for [i=1:words(names)] data using (strcol(1) eq word(names, i) ? $2 : NaN):3:4:5 \
+	with yerrorlines linetype i linewidth 2 title word(names, i)
