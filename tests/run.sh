@@ -363,6 +363,8 @@ group_gdb() {
 		bash -c "[ $rc = 0 ] && grep -q 'has no reservation windows' '$W/no-windows.txt'"
 	if [ "$NCH" -ge 2 ]; then
 		walk 2 "sorted list"
+		t "ch2 walkthrough: the transcript chapter 2 quotes (book/examples/walk-ch2.gdb.txt) has this run's shape" \
+			diff <(walk_shape "$TOP/book/examples/walk-ch2.gdb.txt") <(walk_trim "$W/ch2.txt" | walk_shape /dev/stdin)
 		t "ch2 walkthrough: once every writer has closed its file, no window is left" \
 			bash -c "tail -8 '$W/ch2.txt' | grep -q '^ext2 on vda: 0 reservation windows'"
 	fi

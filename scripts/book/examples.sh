@@ -55,7 +55,7 @@ WALK=$TOP/book/examples.gdb GDB_PORT=$((20000 + RANDOM % 20000)) CH=$CH \
 sed -n '/^Breakpoint 1 at/,$p' "$BUILD/walkthrough/examples.txt" | sed "s|$TOP/||g" |
 	grep -v '^\[Inferior\|^\[Switching' > "$dir/gdb.txt"
 grep -q 'OK: sorted by start' "$dir/gdb.txt" || die "rsv-list did not report in the gdb example: $dir/gdb.txt"
-# Chapter 0's walkthrough, as chapter 0 quotes it. Its numbers depend on
+# Chapters 0's and 2's walkthroughs, as the chapters quote them. Its numbers depend on
 # how the writers interleaved; make test's gdb group compares its shape
 # (where it stopped, what the checks said) with a fresh run's.
 if [ $check = 0 ]; then
@@ -64,6 +64,10 @@ if [ $check = 0 ]; then
 	GDB_PORT=$((20000 + RANDOM % 20000)) CH=0 "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 ||
 		die "chapter 0's walkthrough failed: see $BUILD/walkthrough/ch0.txt"
 	walk_trim "$BUILD/walkthrough/ch0.txt" > "$dir/walk-ch0.gdb.txt"
+	need_kernel 2
+	GDB_PORT=$((20000 + RANDOM % 20000)) CH=2 "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 ||
+		die "chapter 2's walkthrough failed: see $BUILD/walkthrough/ch2.txt"
+	walk_trim "$BUILD/walkthrough/ch2.txt" > "$dir/walk-ch2.gdb.txt"
 fi
 # The tree chapter's picture: the tree its walkthrough saved at ext2_statfs.
 # Its shape depends on the writers' order, so --check does not compare it,
