@@ -321,6 +321,13 @@ windows_seen() { sed -n 's/^ext2 on vda: \([0-9]*\) reservation windows\{0,1\}.*
 same_windows() {
 	walk_guest_ok close-race '2000 files' && set -- $1 && [ $# = 2 ] && [ "$1" = "$2" ]
 }
+# walk_quoted N: the transcript chapter N quotes (book/examples/, saved by
+# scripts/book/examples.sh) stops where this run stopped and says what its
+# checks said, numbers aside.
+walk_quoted() {
+	t "ch$1 walkthrough: the transcript chapter $1 quotes (book/examples/walk-ch$1.gdb.txt) has this run's shape" \
+		diff <(walk_shape "$TOP/book/examples/walk-ch$1.gdb.txt") <(walk_trim "$W/ch$1.txt" | walk_shape /dev/stdin)
+}
 # walk_clean NAME: walkthrough NAME left a clean guest log and a clean disk.
 walk_clean() { log_clean "$W/$1-guest.log" && e2fsck -fn "$W/$1.img"; }
 # walk_guest_ok NAME LINE: the last run_walk ended well, and its guest
@@ -355,16 +362,14 @@ walk() {
 group_gdb() {
 	section "gdb: walkthroughs and rsv-list"
 	walk 0 rb-tree
-	t "ch0 walkthrough: the transcript chapter 0 quotes (book/examples/walk-ch0.gdb.txt) has this run's shape" \
-		diff <(walk_shape "$TOP/book/examples/walk-ch0.gdb.txt") <(walk_trim "$W/ch0.txt" | walk_shape /dev/stdin)
+	walk_quoted 0
 	# Chapter 1 has no windows, and rsv-list must say so.
 	run_walk walk1 1 WALK="$TOP/tests/gdb/no-windows.gdb"
 	t "ch1: rsv-list says this kernel has no reservation windows" \
 		bash -c "[ $rc = 0 ] && grep -q 'has no reservation windows' '$W/no-windows.txt'"
 	if [ "$NCH" -ge 2 ]; then
 		walk 2 "sorted list"
-		t "ch2 walkthrough: the transcript chapter 2 quotes (book/examples/walk-ch2.gdb.txt) has this run's shape" \
-			diff <(walk_shape "$TOP/book/examples/walk-ch2.gdb.txt") <(walk_trim "$W/ch2.txt" | walk_shape /dev/stdin)
+		walk_quoted 2
 		t "ch2 walkthrough: once every writer has closed its file, no window is left" \
 			bash -c "tail -8 '$W/ch2.txt' | grep -q '^ext2 on vda: 0 reservation windows'"
 	fi

@@ -59,15 +59,13 @@ grep -q 'OK: sorted by start' "$dir/gdb.txt" || die "rsv-list did not report in 
 # how the writers interleaved; make test's gdb group compares its shape
 # (where it stopped, what the checks said) with a fresh run's.
 if [ $check = 0 ]; then
-	say "examples: chapter 0's walkthrough, for its transcript"
-	need_kernel 0
-	GDB_PORT=$((20000 + RANDOM % 20000)) CH=0 "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 ||
-		die "chapter 0's walkthrough failed: see $BUILD/walkthrough/ch0.txt"
-	walk_trim "$BUILD/walkthrough/ch0.txt" > "$dir/walk-ch0.gdb.txt"
-	need_kernel 2
-	GDB_PORT=$((20000 + RANDOM % 20000)) CH=2 "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 ||
-		die "chapter 2's walkthrough failed: see $BUILD/walkthrough/ch2.txt"
-	walk_trim "$BUILD/walkthrough/ch2.txt" > "$dir/walk-ch2.gdb.txt"
+	for c in 0 2; do
+		say "examples: chapter $c's walkthrough, for its transcript"
+		need_kernel "$c"
+		GDB_PORT=$((20000 + RANDOM % 20000)) CH=$c "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 ||
+			die "chapter $c's walkthrough failed: see $BUILD/walkthrough/ch$c.txt"
+		walk_trim "$BUILD/walkthrough/ch$c.txt" > "$dir/walk-ch$c.gdb.txt"
+	done
 fi
 # The tree chapter's picture: the tree its walkthrough saved at ext2_statfs.
 # Its shape depends on the writers' order, so --check does not compare it,
