@@ -43,7 +43,6 @@ start() {
 		note "$file: $fn() is yours to write"
 	done < <(funcs)
 	"${G[@]}" commit -q -a -m "Lab $ch: the stubs" -m "Made by scripts/lab.sh from ch$ch and labs/ch$ch.lab."
-	"${G[@]}" tag -f "$branch-start" >/dev/null
 	say "lab $ch: branch $branch in build/linux"
 	cat >&2 <<-EOF
 	    Edit the functions in build/linux (each has a TODO; the comment above it
