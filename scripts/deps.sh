@@ -6,7 +6,7 @@ set -euo pipefail
 
 base=(build-essential flex bison bc cpio xz-utils kmod libelf-dev libssl-dev
       python3 git rsync "$KPKG" qemu-system-x86 busybox-static
-      e2fsprogs libext2fs-dev gdb dbench fio jq)
+      e2fsprogs libext2fs-dev gdb dbench fio jq iproute2)
 bench=(gnuplot-nox)
 book=(pandoc weasyprint fonts-dejavu-core poppler-utils gnuplot-nox jq)
 

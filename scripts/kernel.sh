@@ -107,7 +107,6 @@ make_with_progress() {
 # -Og, ialloc.c's compile-time max() check fails). The bench variant keeps
 # mainline's flags throughout (its figures are the published ones).
 # EXT2_OPT=... overrides it (EXT2_OPT= : mainline's flags everywhere).
-EXT2_OPT_GIVEN=${EXT2_OPT+1}
 EXT2_OPT=${EXT2_OPT-$([ "$VARIANT" = bench ] || echo -Og)}
 # Kbuild reads fs/ext2/Kbuild instead of fs/ext2/Makefile when it exists:
 # this one, written on every build and never committed (git ignores it),
@@ -169,10 +168,6 @@ build() {
 	fi
 	tree=$("${GIT[@]}" rev-parse "ch$ch^{tree}")
 	ext2_kbuild
-	# Chapter 5 stays at mainline's flags for now: at -Og its disk in the
-	# 'turns' layout test differed from chapter 4's (a clean-clone run of
-	# 2026-12-04; not yet understood). EXT2_OPT=-Og builds it so anyway.
-	[ "${ch%%.*}" = 5 ] && [ -z "$EXT2_OPT_GIVEN" ] && EXT2_OPT=
 	local stamp; stamp="$tree $(cat "$KOBJ/config.stamp") ext2:$EXT2_OPT"
 	local kunit=()
 	if [ "$VARIANT" = kunit ]; then

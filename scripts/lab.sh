@@ -111,7 +111,7 @@ check() {
 	fi
 	say "check 3/3: the chapter's walkthrough, rsv-check on the live kernel"
 	if [ -f "$TOP/walkthrough/ch$ch.gdb" ]; then
-		if GDB_PORT=$((20000 + RANDOM % 20000)) CH=$ch TIMEOUT="$LAB_TIMEOUT" "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 &&
+		if GDB_PORT=$(free_port) CH=$ch TIMEOUT="$LAB_TIMEOUT" "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 &&
 		   grep -q '^rsv-check: OK' "$BUILD/walkthrough/ch$ch.txt" && ! grep -q 'BAD:' "$BUILD/walkthrough/ch$ch.txt" &&
 		   grep -qE '^ext2 on vda: [1-9][0-9]* reservation windows?' "$BUILD/walkthrough/ch$ch.txt"; then
 			note "walkthrough: rsv-list found windows, and every rsv-check passed"

@@ -32,6 +32,18 @@ JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 say()  { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 note() { printf '    %s\n' "$*" >&2; }
 die()  { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+# free_port: a TCP port for a batch run's gdbstub, below Linux's ephemeral
+# range (32768 and up by default, where a closing connection can still hold
+# the port: QEMU then fails with "Address already in use") and not in use
+# by any socket that ss can see.
+free_port() {
+	local p i
+	for i in $(seq 50); do
+		p=$((20000 + RANDOM % 12000))
+		ss -Htan "( sport = :$p or dport = :$p )" 2>/dev/null | grep -q . || { echo "$p"; return; }
+	done
+	echo "$p"
+}
 
 # Print a command so a student can run it by hand, then run it.
 run_shown() {

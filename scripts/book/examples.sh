@@ -50,7 +50,7 @@ rm -f "$tmp/brief.img"
 { echo "$ git -C build/linux diff --stat ch0 ch$NCH -- fs/ext2"; git -C "$KSRC" diff --stat ch0 "ch$NCH" -- fs/ext2; } > "$dir/diffstat.txt"
 { echo "$ scripts/mainline-diff.sh $NCH"; "$TOP/scripts/mainline-diff.sh" "$NCH"; } > "$dir/mainline-diff.txt"
 say "examples: gdb against a second guest"
-WALK=$TOP/book/examples.gdb GDB_PORT=$((20000 + RANDOM % 20000)) CH=$CH \
+WALK=$TOP/book/examples.gdb GDB_PORT=$(free_port) CH=$CH \
 	"$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 || die "the gdb example failed: see $BUILD/walkthrough/examples.txt"
 sed -n '/^Breakpoint 1 at/,$p' "$BUILD/walkthrough/examples.txt" | sed "s|$TOP/||g" |
 	grep -v '^\[Inferior\|^\[Switching' > "$dir/gdb.txt"
@@ -62,7 +62,7 @@ if [ $check = 0 ]; then
 	for c in 0 2; do
 		say "examples: chapter $c's walkthrough, for its transcript"
 		need_kernel "$c"
-		GDB_PORT=$((20000 + RANDOM % 20000)) CH=$c "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 ||
+		GDB_PORT=$(free_port) CH=$c "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 ||
 			die "chapter $c's walkthrough failed: see $BUILD/walkthrough/ch$c.txt"
 		walk_trim "$BUILD/walkthrough/ch$c.txt" > "$dir/walk-ch$c.gdb.txt"
 	done
@@ -73,7 +73,7 @@ fi
 if [ "$NCH" -ge 5 ] && [ $check = 0 ]; then
 	say "examples: chapter 5's walkthrough, for the picture of its tree"
 	need_kernel 5
-	GDB_PORT=$((20000 + RANDOM % 20000)) CH=5 "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 ||
+	GDB_PORT=$(free_port) CH=5 "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 ||
 		die "chapter 5's walkthrough failed: see $BUILD/walkthrough/ch5.txt"
 	cp "$BUILD/walkthrough/ch5-tree.json" "$dir/ch5-tree.json"
 fi
