@@ -102,6 +102,9 @@ need_kernel() {
 # walk_trim TRANSCRIPT: a walkthrough's gdb transcript as the book quotes
 # it: from the first breakpoint on, without the backtrace's outer frames,
 # gdb's thread switches and this machine's paths.
+# The chapters whose walkthrough transcript the book quotes
+# (book/examples/walk-chN.gdb.txt).
+QUOTED_WALKS="0 2 3 4 6"
 walk_trim() {
 	sed -n '/^Breakpoint 1 at/,$p' "$1" | sed "s|$TOP/||g; s|build/linux/||g" |
 		grep -v '^\[Inferior\|^\[Switching\|^#[1-9][0-9]* \|^ext2_try_to_allocate_with_rsv (' 

@@ -405,6 +405,7 @@ group_gdb() {
 		t "ch3 walkthrough: the windows placed for it are 64 blocks long, every rsv-check passes" \
 			bash -c "[ \$(grep -c '^\\\$[0-9]* = 64\$' '$W/ch3.txt') -ge 3 ] && [ \$(grep -c '^rsv-check: OK' '$W/ch3.txt') = 2 ] && grep -qE '^ +[0-9]+ +[0-9]+ +64 +64 ' '$W/ch3.txt'"
 		t "ch3 walkthrough: guest log clean, e2fsck clean" walk_clean ch3
+		walk_quoted 3
 		# Windows only with -o reservation.
 		local m
 		for m in "" reservation; do
@@ -424,7 +425,15 @@ group_gdb() {
 			bash -c "[ \"\$(grep '^New value = ' '$W/ch4.txt' | cut -d' ' -f4 | tr '\n' ' ')\" = '16 32 64 128 256 512 1024 ' ]"
 		t "ch4 walkthrough: each doubling follows a window used in full, rsv-check passes" \
 			bash -c "grep -A1 '^\\\$2 = ' '$W/ch4.txt' | grep -q '^\\\$3 = 8' && grep -q '^\\\$2 = 8\$' '$W/ch4.txt' && grep -q '^rsv-check: OK' '$W/ch4.txt'"
+		t "ch4 walkthrough: each new window's search starts right after the last window (grp_goal grows by the old size)" \
+			awk '/hit Breakpoint 1, alloc_new_reservation/ && !g { match($0, /grp_goal@entry=[0-9]+/); g = substr($0, RSTART + 15, RLENGTH - 15); sz = 8; next }
+				/^New value = / { want = $4; next }
+				want && /^alloc_new_reservation \(/ { match($0, /grp_goal@entry=[0-9]+/); n = substr($0, RSTART + 15, RLENGTH - 15)
+					if (n != g + sz) { print "goal " n ", want " g " + " sz; bad = 1 }
+					g = n; sz = want; want = 0; k++ }
+				END { exit bad || k != 7 }' "$W/ch4.txt"
 		t "ch4 walkthrough: guest log clean, e2fsck clean" walk_clean ch4
+		walk_quoted 4
 	fi
 	if [ "$NCH" -ge 5 ]; then
 		walk_tree
@@ -481,6 +490,7 @@ walk_extend() {
 	t "ch6 walkthrough: at close, the same window (same start, same inode) has 10 blocks, all used, and the goal size is still 8" \
 		bash -c "[ \"\$(jq -c '[.filesystems[0].windows[] | [.start, .ino]]' '$b')\" = \"\$(jq -c '[.filesystems[0].windows[] | [.start, .ino]]' '$a')\" ] && [ \"\$(jq -c '[.filesystems[0].windows[] | [.size, .hits, .goal]]' '$a')\" = '[[10,10,8]]' ]"
 	t "ch6 walkthrough: guest log clean, e2fsck clean" walk_clean ch6
+	walk_quoted 6
 }
 
 group_book() {

@@ -1,10 +1,10 @@
-# Examples for the book's tool chapter: each is '=== NAME', '$ COMMAND',
+# Examples for the book's tool chapter: each is '=== NAME', 'guest# COMMAND',
 # the command's real output, then '=== end'. scripts/book/examples.sh cuts
 # them into book/examples/NAME.txt.
 ex() {
 	name=$1; shift
 	echo "=== $name"
-	for c in "$@"; do echo "# $c"; sh -c "$c" 2>&1; done | sed 's/^# /$ /'
+	for c in "$@"; do echo "guest# $c"; sh -c "$c" 2>&1; done
 	echo "=== end"
 }
 dmesg -n 1   # keep the kernel's notes (drop_caches) off the console

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Real outputs for the book's tool chapter, made by running the commands:
+# Real outputs for the book's tool chapter, made by running the commands
+# (shown after the prompt of where they run: 'host$ ' or 'guest# '):
 #   scripts/book/examples.sh           write book/examples/ (committed)
 #   scripts/book/examples.sh --check   write build/examples/fresh/ and compare
 #                                      it with book/examples/, numbers aside
@@ -21,10 +22,10 @@ tmp=$BUILD/examples
 say "examples: a chapter-4 guest runs the guest tools"
 # The command lines qemu.sh prints, with this machine's paths made relative.
 CH=$CH MNT=reservation RUN=examples DISK="$tmp/examples.img" LOG="$tmp/examples.log" \
-	"$TOP/scripts/qemu.sh" test 2>&1 | sed "s|$TOP/||g; s/\x1b\[[0-9;]*m//g" > "$tmp/qemu.txt" ||
+	"$TOP/scripts/qemu.sh" test 2>&1 | sed "s|$TOP/||g; s/\x1b\[[0-9;]*m//g; s/^\\$ /host$ /" > "$tmp/qemu.txt" ||
 	die "the examples guest failed: see $tmp/examples.log"
 grep -q '^course: finished' "$tmp/examples.log" || die "the examples guest did not finish: $tmp/examples.log"
-{ echo '$ CH=4 MNT=reservation RUN=examples scripts/qemu.sh test'; cat "$tmp/qemu.txt"; } > "$dir/qemu.txt"
+{ echo 'host$ CH=4 MNT=reservation RUN=examples scripts/qemu.sh test'; cat "$tmp/qemu.txt"; } > "$dir/qemu.txt"
 tr -d '\r' < "$tmp/examples.log" | awk -v dir="$dir" '
 	/^=== end$/ { f = ""; next }
 	/^=== / { f = dir "/" $2 ".txt"; printf "" > f; next }
@@ -33,33 +34,36 @@ for n in writers rsvctl rsvctl-errors torture bounds grow; do
 	[ -s "$dir/$n.txt" ] || die "the guest printed no '$n' example: see $tmp/examples.log"
 done
 E=$(e2layout)
-{ echo '$ build/e2layout build/disk-ch4.img'; "$E" "$tmp/examples.img"; } > "$dir/e2layout.txt"
+{ echo 'host$ build/e2layout build/disk-ch4.img'; "$E" "$tmp/examples.img"; } > "$dir/e2layout.txt"
 first=$("$E" -l "$tmp/examples.img" | awk 'NR == 1 || $5 < m { m = $5 } END { print m - m % 32 }')
-{ echo "\$ build/e2layout -m $first:128:32 build/disk-ch4.img"; "$E" -m "$first:128:32" "$tmp/examples.img"; } > "$dir/e2layout-map.txt"
-{ echo '$ make help'; make -s -C "$TOP" help; } > "$dir/make-help.txt"
+{ echo "host\$ build/e2layout -m $first:128:32 build/disk-ch4.img"; "$E" -m "$first:128:32" "$tmp/examples.img"; } > "$dir/e2layout-map.txt"
+{ echo 'host$ make help'; make -s -C "$TOP" help; } > "$dir/make-help.txt"
 # ext2 in brief (chapter 0): the guest's disk as mke2fs makes it, and its
 # first two block groups as dumpe2fs reads them back.
 rm -f "$tmp/brief.img"
 mke2fs -q -F -t ext2 -b 4096 "$tmp/brief.img" 512M >/dev/null
-{ echo '$ mke2fs -q -t ext2 -b 4096 disk.img 512M; dumpe2fs disk.img'
+{ echo 'host$ mke2fs -q -t ext2 -b 4096 disk.img 512M; dumpe2fs disk.img'
   dumpe2fs "$tmp/brief.img" 2>/dev/null | grep -E '^(Block count|Block size|Blocks per group|Inodes per group|Inode size):'
   echo '...'
   dumpe2fs "$tmp/brief.img" 2>/dev/null | sed -n '/^Group 0:/,/^Group 2:/p' | sed '$d'
   echo '...'; } > "$dir/dumpe2fs.txt"
 rm -f "$tmp/brief.img"
-{ echo "$ git -C build/linux diff --stat ch0 ch$NCH -- fs/ext2"; git -C "$KSRC" diff --stat ch0 "ch$NCH" -- fs/ext2; } > "$dir/diffstat.txt"
-{ echo "$ scripts/mainline-diff.sh $NCH"; "$TOP/scripts/mainline-diff.sh" "$NCH"; } > "$dir/mainline-diff.txt"
+{ echo "host$ git -C build/linux diff --stat ch0 ch$NCH -- fs/ext2"; git -C "$KSRC" diff --stat ch0 "ch$NCH" -- fs/ext2; } > "$dir/diffstat.txt"
+{ echo "host$ scripts/mainline-diff.sh $NCH"; "$TOP/scripts/mainline-diff.sh" "$NCH"; } > "$dir/mainline-diff.txt"
 say "examples: gdb against a second guest"
 WALK=$TOP/book/examples.gdb GDB_PORT=$(free_port) CH=$CH \
 	"$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 || die "the gdb example failed: see $BUILD/walkthrough/examples.txt"
 sed -n '/^Breakpoint 1 at/,$p' "$BUILD/walkthrough/examples.txt" | sed "s|$TOP/||g" |
 	grep -v '^\[Inferior\|^\[Switching' > "$dir/gdb.txt"
 grep -q 'OK: sorted by start' "$dir/gdb.txt" || die "rsv-list did not report in the gdb example: $dir/gdb.txt"
-# Chapters 0's and 2's walkthroughs, as the chapters quote them. Its numbers depend on
-# how the writers interleaved; make test's gdb group compares its shape
-# (where it stopped, what the checks said) with a fresh run's.
+# The walkthroughs' transcripts, as the chapters quote them (and draw them:
+# scripts/book/windows.sh). Their numbers depend on how the writers
+# interleaved; make test's gdb group compares each one's shape (where it
+# stopped, what the checks said) with a fresh run's. Chapter 5's loops
+# until an insertion rotates the tree, so its number of stops varies: the
+# book draws its tree instead (below).
 if [ $check = 0 ]; then
-	for c in 0 2; do
+	for c in $QUOTED_WALKS; do
 		say "examples: chapter $c's walkthrough, for its transcript"
 		need_kernel "$c"
 		GDB_PORT=$(free_port) CH=$c "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 ||

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Pictures of reservation windows, drawn as SVG from a walkthrough's real
+# transcript (book/examples/walk-chN.gdb.txt), never by hand:
+#   scripts/book/windows.sh list TRANSCRIPT OUT.svg
+#       chapter 2: the two rsv-list tables between '$6 = ' and 'rsv-check'
+#       (before and after 'finish'), one row each: the windows in block
+#       order, not to scale, each gap labelled with its length in blocks,
+#       the window that moved in orange, and the goal ($8) marked
+#   scripts/book/windows.sh grow TRANSCRIPT OUT.svg
+#       chapter 4: each window of the streaming file as the watchpoint on
+#       rsv_goal_size reported it, a bar per window, its height the size
+#       (doubling: a log scale), labelled with the size and the goal block
+set -euo pipefail
+. "$(dirname "$0")/../lib.sh"
+usage="usage: windows.sh list|grow TRANSCRIPT OUT.svg"
+kind=${1:?$usage} in=${2:?$usage} out=${3:?$usage}
+[ -s "$in" ] || die "$in is missing or empty: run scripts/book/examples.sh to save the walkthrough transcripts"
+
+# Styles shared by both pictures.
+head='<svg xmlns="http://www.w3.org/2000/svg" font-family="DejaVu Sans, sans-serif" font-size="12"'
+
+case $kind in
+list)
+	sed -n '/^\$6 = /,/^rsv-check/p' "$in" | awk -v head="$head" '
+	/^\$8 = / { goal = $3 }
+	/reservation windows? \(/ { t++; n[t] = 0; next }
+	t && $1 ~ /^[0-9]+$/ && NF == 6 { k = ++n[t]; s[t, k] = $1; e[t, k] = $2; ino[t, k] = $6 }
+	END {
+		if (t < 2 || goal == "") { print "windows.sh: need two rsv-list tables and $8 (the goal)" > "/dev/stderr"; exit 1 }
+		bw = 96; gw = 64; x0 = 110; rowh = 90
+		w = x0 + n[1] * (bw + gw) + gw
+		printf "%s width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n", head, w, 2 * rowh + 30, w, 2 * rowh + 30
+		label[1] = "before finish"; label[2] = "after finish"
+		for (r = 1; r <= 2; r++) {
+			y = 20 + (r - 1) * rowh
+			printf "<text x=\"0\" y=\"%d\" font-weight=\"bold\">%s</text>\n", y + 24, label[r]
+			printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>\n", x0, y + 20, w - 8, y + 20
+			prev = -1; x = x0
+			for (k = 1; k <= n[r]; k++) {
+				# The gap before this window: blocks no window holds.
+				from = prev + 1; gap = s[r, k] - from
+				printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">%d</text>\n", x + gw / 2, y + 14, gap
+				if (r == 1 && goal >= from && goal < s[r, k])
+					printf "<path d=\"M %d %d l -6 -12 h 12 z\" fill=\"#c00\"/><text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#c00\">goal %d</text>\n",
+						x + 4, y + 20, x + 4, y + 60, goal
+				x += gw
+				moved = (r == 2 && s[2, k] != s[1, k]) || (r == 1 && s[2, k] != s[1, k])
+				printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"24\" rx=\"3\" fill=\"%s\" stroke=\"#333\"/>\n",
+					x, y + 8, bw, moved ? "#f4a259" : "#9cc3e4"
+				printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d-%d</text>\n", x + bw / 2, y + 25, s[r, k], e[r, k]
+				printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#333\">inode %d</text>\n", x + bw / 2, y + 46, ino[r, k]
+				x += bw; prev = e[r, k]
+			}
+			printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">...</text>\n", x + gw / 2, y + 14
+		}
+		print "</svg>"
+	}' > "$out.tmp"
+	;;
+grow)
+	awk -v head="$head" '
+	/rsv_goal_size = [0-9]+/ && !nw { match($0, /rsv_goal_size = [0-9]+/); size[++nw] = substr($0, RSTART + 16, RLENGTH - 16) + 0 }
+	/^Thread .* hit Breakpoint 1, alloc_new_reservation/ && first == "" { match($0, /grp_goal@entry=[0-9]+/); first = substr($0, RSTART + 15, RLENGTH - 15) + 0 }
+	/^New value = / { size[++nw] = $4 + 0; want = nw }
+	/^alloc_new_reservation \(/ && want { match($0, /grp_goal@entry=[0-9]+/); start[want] = substr($0, RSTART + 15, RLENGTH - 15) + 0; want = 0 }
+	END {
+		if (nw < 2) { print "windows.sh: no watchpoint reports in the transcript" > "/dev/stderr"; exit 1 }
+		start[1] = first
+		bw = 62; gap = 14; x0 = 40; base = 230; unit = 20   # unit: pixels per doubling
+		w = x0 + nw * (bw + gap) + 10
+		printf "%s width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n", head, w, base + 50, w, base + 50
+		printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n", x0 - 6, base, w - 4, base
+		for (i = 1; i <= nw; i++) {
+			h = (log(size[i]) / log(2) - 2) * unit; x = x0 + (i - 1) * (bw + gap)
+			printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#333\"/>\n",
+				x, base - h, bw, h, (size[i] >= 1024 ? "#f4a259" : "#9cc3e4")
+			printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-weight=\"bold\">%d</text>\n", x + bw / 2, base - h - 6, size[i]
+			if (start[i] != "")
+				printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#333\" font-size=\"10\">goal %d</text>\n", x + bw / 2, base + 16, start[i]
+		}
+		printf "<text x=\"%d\" y=\"%d\" fill=\"#555\" font-size=\"11\">window size in blocks (each bar: a new window; height: doublings)</text>\n", x0, base + 38
+		print "</svg>"
+	}' "$in" > "$out.tmp"
+	;;
+*) die "$usage" ;;
+esac
+mv "$out.tmp" "$out"
+note "$out: drawn from $in"
