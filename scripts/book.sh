@@ -16,15 +16,8 @@ mapfile -t chapters < <(sed -n '/^chapters:/,/^[^ ]/s/^  - //p' "$TOP/book.md")
 [ ${#chapters[@]} -gt 0 ] || die "book.md lists no chapters"
 for c in "${chapters[@]}"; do [ -f "$TOP/$c" ] || die "book.md lists $c, which does not exist"; done
 
-"$TOP/scripts/book/symbols.sh" "$out/symbols.md"
-# Pictures drawn from saved real data: chapter 0's block group (dumpe2fs),
-# chapter 2's windows before and after
-# a new one is placed, chapter 4's doublings, chapter 5's tree (from their
-# walkthroughs).
-"$TOP/scripts/book/group.sh" "$TOP/book/examples/dumpe2fs.txt" "$out/group0.svg"
-"$TOP/scripts/book/windows.sh" list "$TOP/book/examples/walk-ch2.gdb.txt" "$out/ch2-windows.svg"
-"$TOP/scripts/book/windows.sh" grow "$TOP/book/examples/walk-ch4.gdb.txt" "$out/ch4-grow.svg"
-"$TOP/scripts/book/tree.sh" "$TOP/book/examples/ch5-tree.json" "$out/ch5-tree.png"
+# The symbol map and the pictures drawn from saved real data.
+"$TOP/scripts/book/figures.sh"
 export COURSE_TOP=$TOP
 edition="Edition of $(date +%Y-%m-%d), commit $(git -C "$TOP" describe --always --dirty 2>/dev/null || echo unknown)"
 # quote.lua writes here the words that a tab separated in a code block.

@@ -32,6 +32,18 @@ JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 say()  { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 note() { printf '    %s\n' "$*" >&2; }
 die()  { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+# find_seeds: SEEDS, the directory of the seed's cover letter and patches
+# (not part of this repository): $SEEDS if set, else ../shared/seeds beside
+# the repository, else /work/shared/seeds; it may not exist.
+find_seeds() {
+	[ -n "${SEEDS:-}" ] && return
+	SEEDS=$TOP/../shared/seeds
+	local d
+	for d in "$TOP/../shared/seeds" /work/shared/seeds; do
+		[ -d "$d" ] && { SEEDS=$d; break; }
+	done
+	return 0
+}
 # free_port: a TCP port for a batch run's gdbstub, below Linux's ephemeral
 # range (32768 and up by default, where a closing connection can still hold
 # the port: QEMU then fails with "Address already in use") and not in use

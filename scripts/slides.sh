@@ -14,10 +14,9 @@ out=$BUILD/slides
 mkdir -p "$out"
 mapfile -t chapters < <(sed -n '/^chapters:/,/^[^ ]/s/^  - //p' "$TOP/book.md" | grep -E 'chapters/0[0-8]-')
 [ ${#chapters[@]} -gt 0 ] || die "book.md lists no chapters"
-# What the book's chapters refer to: the symbol map and the tree picture.
-"$TOP/scripts/book/symbols.sh" "$BUILD/book/symbols.md" >/dev/null
-[ ! -f "$TOP/book/examples/ch5-tree.json" ] ||
-	"$TOP/scripts/book/tree.sh" "$TOP/book/examples/ch5-tree.json" "$BUILD/book/ch5-tree.png"
+# What the book's chapters refer to: the symbol map and the pictures (kept
+# when make test's book check has just drawn them).
+"$TOP/scripts/book/figures.sh"
 export COURSE_TOP=$TOP
 cd "$TOP"
 say "slides: ${#chapters[@]} decks"

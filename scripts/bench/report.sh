@@ -230,6 +230,8 @@ model_body() {
 		echo "### dbench, MB/s (ratio to chapter 1)"; echo
 		table model.csv dbench_mb_s %.1f ch1; echo
 	fi
+	seed_beside tiobench seq_write_mb_s "sequential write"
+	medians model.csv dbench_mb_s | awk '$3 > 0 { f = 1 } END { exit !f }' && seed_beside dbench dbench_mb_s dbench
 	echo "### Disk write requests per MiB written"; echo
 	model_per_mib write_requests; echo
 	echo "### Disk read requests per MiB read back"; echo
@@ -263,6 +265,35 @@ model_body() {
 	[ -n "$worst" ] && target "every point's spread (max/min over runs) under 1.3: the widest is $(echo "$worst" | awk '{ printf "%s (%s at %s writer%s, %s)", $1, $2, $3, ($3 == 1 ? "" : "s"), $4 }')" \
 		"$(cmp "$(echo "$worst" | cut -d' ' -f1) < 1.3")"
 	echo
+}
+# seed_beside TABLE METRIC WHAT: the seed's TABLE (book/seed.csv, from its
+# cover letter) and our METRIC on the model, column against column (ext3
+# and chapter 1, rsv(8) and chapter 2, rsv(128) and chapter 3 with 128-block
+# windows, rsv+dw and chapter 4), each as a ratio to the first, at the
+# writer counts this run measured.
+seed_beside() {
+	local seed=$TOP/book/seed.csv
+	[ -f "$seed" ] || return 0
+	echo "### Beside the seed: $3, ratio to ext3 (seed) and to chapter 1 (ours)"; echo
+	echo "The seed's $1 table (8-way PIII, a 2004 disk, ext3) as its cover letter printed it, and this run on the disk model (ext2, the chapters that replay each column); each cell: the seed's ratio / ours."; echo
+	{ grep -v '^#' "$seed" | awk -F, -v t="$1" '$1 == t { print "seed", $2, $4, $5, $6, $7 }'
+	  medians model.csv "$2" | awk '{ print "ours", $2, $1, $3 }'; } | awk '
+		$1 == "seed" { s[$2, 1] = $3; s[$2, 2] = $4; s[$2, 3] = $5; s[$2, 4] = $6; next }
+		{ i = ($3 == "ch1") ? 1 : ($3 == "ch2") ? 2 : ($3 == "ch3-rsv128") ? 3 : ($3 == "ch4") ? 4 : 0
+		  if (i) { o[$2, i] = $4; if (!($2 in seen)) { seen[$2] = 1; n[++nn] = $2 } } }
+		function r(a, b) { return (a == "-" || b == "" || b + 0 == 0) ? "-" : sprintf("%.1fx", a / b) }
+		END {
+			print "| writers | ext3 (seed) | ch1 (ours) | rsv(8) / ch2 | rsv(128) / ch3-rsv128 | rsv+dw / ch4 |"
+			print "|---:|---:|---:|---:|---:|---:|"
+			for (k = 1; k <= nn; k++) {
+				w = n[k]
+				if (!((w, 1) in s)) continue
+				printf "| %s | %s MB/s | %.1f MiB/s |", w, s[w, 1], o[w, 1]
+				for (i = 2; i <= 4; i++) printf " %s / %s |", r(s[w, i], s[w, 1]), ((w, i) in o && o[w, 1] > 0) ? sprintf("%.1fx", o[w, i] / o[w, 1]) : "-"
+				print ""
+			}
+		}'
+	echo; echo "Above 1: faster than ext3 (the seed's ratio) or than chapter 1 (ours), in the same run."; echo
 }
 # model_per_mib METRIC: METRIC per MiB written, medians, as a table.
 model_per_mib() {

@@ -16,12 +16,7 @@ set -euo pipefail
 strict=0
 [ "${1:-}" = --strict ] && { strict=1; shift; }
 out=${1:?usage: symbols.sh [--strict] OUT.md}
-if [ -z "${SEEDS:-}" ]; then
-	SEEDS=$TOP/../shared/seeds
-	for d in "$TOP/../shared/seeds" /work/shared/seeds; do
-		[ -d "$d" ] && { SEEDS=$d; break; }
-	done
-fi
+find_seeds
 tsv=$TOP/book/symbols.tsv
 bad=0 unchecked=()
 [ -d "$SEEDS" ] || unchecked+=("the seed's names (no seed patches in $SEEDS)")

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# What the chapters refer to besides the repository's own files, made from
+# saved real data into build/book/ (shared by scripts/book.sh and
+# scripts/slides.sh; a picture newer than its data and its drawing script
+# is kept):
+#   symbols.md       the symbol map (scripts/book/symbols.sh, which checks it)
+#   group0.svg       chapter 0: block group 0 (book/examples/dumpe2fs.txt)
+#   ch2-windows.svg  chapter 2: windows before and after a placement
+#   ch4-grow.svg     chapter 4: the doublings (their walkthrough transcripts)
+#   ch5-tree.png     chapter 5: the tree at ext2_statfs (book/examples/ch5-tree.json)
+set -euo pipefail
+. "$(dirname "$0")/../lib.sh"
+out=$BUILD/book
+mkdir -p "$out"
+ex=$TOP/book/examples d=$TOP/scripts/book
+"$d/symbols.sh" "$out/symbols.md" >/dev/null
+# draw OUT DATA SCRIPT [ARGS...]: SCRIPT [ARGS...] DATA OUT, unless OUT is
+# newer than DATA and SCRIPT.
+draw() {
+	local o=$1 data=$2 script=$3; shift 3
+	[ "$o" -nt "$data" ] && [ "$o" -nt "$script" ] && return
+	"$script" "$@" "$data" "$o"
+}
+draw "$out/group0.svg" "$ex/dumpe2fs.txt" "$d/group.sh"
+draw "$out/ch2-windows.svg" "$ex/walk-ch2.gdb.txt" "$d/windows.sh" list
+draw "$out/ch4-grow.svg" "$ex/walk-ch4.gdb.txt" "$d/windows.sh" grow
+draw "$out/ch5-tree.png" "$ex/ch5-tree.json" "$d/tree.sh"
