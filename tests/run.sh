@@ -370,6 +370,13 @@ group_gdb() {
 	if [ "$NCH" -ge 2 ]; then
 		walk 2 "sorted list"
 		walk_quoted 2
+		# What chapter 2 says of its stop 31 (and draws): the goal is the
+		# block after the old window, and the new window starts there or
+		# further on ($6, $7: the old window; $8: grp_goal; $10: new start).
+		t "ch2 walkthrough: grp_goal is the block after the old window, and the new window starts at it or after" \
+			awk '/^\$(6|7|8|10) = / { v[substr($1, 2)] = $3 }
+				END { bpg = 32768; exit !(v[7] != "" && v[8] != "" && v[10] != "" &&
+					(v[7] + 1) % bpg == v[8] % bpg && v[10] >= v[7] + 1) }' "$W/ch2.txt"
 		t "ch2 walkthrough: once every writer has closed its file, no window is left" \
 			bash -c "tail -8 '$W/ch2.txt' | grep -q '^ext2 on vda: 0 reservation windows'"
 	fi

@@ -38,6 +38,18 @@ E=$(e2layout)
 first=$("$E" -l "$tmp/examples.img" | awk 'NR == 1 || $5 < m { m = $5 } END { print m - m % 32 }')
 { echo "host\$ build/e2layout -m $first:128:32 build/disk-ch4.img"; "$E" -m "$first:128:32" "$tmp/examples.img"; } > "$dir/e2layout-map.txt"
 { echo 'host$ make help'; make -s -C "$TOP" help; } > "$dir/make-help.txt"
+# Chapter 1 beside chapter 4 (chapter 1's text): the same 4 writers of
+# 16 MiB, each file twice its colour slot, without windows and with them.
+for c in 1 4; do
+	say "examples: 4 writers on chapter $c, for e2layout"
+	need_kernel $c
+	m=; [ $c = 4 ] && m=reservation
+	CH=$c MNT=$m RUN=writers ARGS=4:16 DISK="$tmp/layout-ch$c.img" LOG="$tmp/layout-ch$c.log" \
+		"$TOP/scripts/qemu.sh" test >/dev/null 2>&1 && grep -q '^course: finished' "$tmp/layout-ch$c.log" ||
+		die "the chapter $c writers guest failed: see $tmp/layout-ch$c.log"
+	{ echo "host\$ build/e2layout build/disk-ch$c.img"; "$E" "$tmp/layout-ch$c.img"; } > "$dir/e2layout-ch$c.txt"
+	rm -f "$tmp/layout-ch$c.img"
+done
 # ext2 in brief (chapter 0): the guest's disk as mke2fs makes it, and its
 # first two block groups as dumpe2fs reads them back.
 rm -f "$tmp/brief.img"
@@ -99,5 +111,13 @@ for f in "$TOP"/book/examples/*.txt "$dir"/*.txt; do
 		head -20 "$BUILD/examples/$n.diff" >&2; bad=1
 	fi
 done
+# What chapter 1 says of its two e2layout examples, on this fresh run:
+# chapter 1's files in hundreds of pieces, chapter 4's in a handful.
+mean() { sed -n 's/.*extents\/file mean \([0-9.]*\).*/\1/p' "$1"; }
+m1=$(mean "$dir/e2layout-ch1.txt") m4=$(mean "$dir/e2layout-ch4.txt")
+if ! awk -v a="$m1" -v b="$m4" 'BEGIN { exit !(a >= 100 && b > 0 && b <= 20) }'; then
+	note "examples: chapter 1 says its 4 writers' files come in hundreds of pieces and chapter 4's in a handful; this run: $m1 and $m4 per file"
+	bad=1
+fi
 [ $bad = 0 ] || die "the book's examples drifted from the tools: run scripts/book/examples.sh and commit book/examples/"
 note "examples: book/examples/ matches the tools' real output (numbers aside)"

@@ -52,6 +52,9 @@ list)
 				x += bw; prev = e[r, k]
 			}
 			printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">...</text>\n", x + gw / 2, y + 14
+			if (r == 1 && goal > prev)
+				printf "<path d=\"M %d %d l -6 -12 h 12 z\" fill=\"#c00\"/><text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#c00\">goal %d</text>\n",
+					x + 4, y + 20, x + 4, y + 60, goal
 		}
 		print "</svg>"
 	}' > "$out.tmp"
