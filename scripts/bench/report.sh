@@ -83,7 +83,7 @@ layout_equal_targets() {
 		for n in $ns; do
 			[ -n "$(med "$b" "$n" extents_mean layout.csv)" ] || continue
 			[ $head = 1 ] || { echo "### Same layout: chapter 5 as chapter 4 (the tree changes the cost, not the result), chapter 6 as mainline"; echo; head=1; }
-			target "layout at $n writers: $a as $b, within 25% or one extent ($(med "$a" "$n" extents_mean layout.csv) vs $(med "$b" "$n" extents_mean layout.csv) extents per file; runs $(range "$a" "$n" extents_mean layout.csv) vs $(range "$b" "$n" extents_mean layout.csv))" \
+			target "layout at $n writer$([ "$n" = 1 ] || echo s): $a as $b, within 25% or one extent ($(med "$a" "$n" extents_mean layout.csv) vs $(med "$b" "$n" extents_mean layout.csv) extents per file; runs $(range "$a" "$n" extents_mean layout.csv) vs $(range "$b" "$n" extents_mean layout.csv))" \
 				"$(same_layout "$a" "$b" "$n")"
 		done
 	done
@@ -132,7 +132,7 @@ case " $PARTS " in *" layout "*|*" throughput "*|*" alloc "*)
 	if [ -f layout.csv ] && [ -n "$(med ch4 64 extents_mean layout.csv)" ]; then
 		c4=$(med ch4 64 extents_mean layout.csv) c0=$(med ch0 64 extents_mean layout.csv)
 		c1=$(med ch1 64 extents_mean layout.csv) nr=$(med ch0-noresv 64 extents_mean layout.csv)
-		echo "### Targets (from the measurements issue) beside what was measured"; echo
+		echo "### Targets (set before the code was written) beside what was measured"; echo
 		echo "Hand-measured on mainline beforehand (64 writers, 16 MiB): reservations about 11 extents per file, noreservation about 3,900, ext4 about 3.4."
 		echo "Here: ch0 $c0, ch0-noresv $nr, ext4 $(med ext4 64 extents_mean layout.csv)."; echo
 		# Judged on the medians, strictly; the runs' ranges are printed

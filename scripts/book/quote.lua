@@ -200,7 +200,9 @@ local quoted = 0
 local function quote_markdown(el)
   local a = el.attributes
   local path = a.file or fail("a .markdown block needs file=")
-  local out = between(lines(read(path)), a.from, a.to, path)
+  -- before="X": up to the line containing X, without it (the next heading).
+  local out = between(lines(read(path)), a.from, a.to or a.before, path)
+  if a.before then table.remove(out) end
   if a.rows then
     local keep, kept, intable, n = {}, {}, false, 0
     for name in a.rows:gmatch("%S+") do keep[name] = true end
@@ -219,6 +221,24 @@ local function quote_markdown(el)
     for name in a.rows:gmatch("%S+") do
       if not keep["found " .. name] then fail(path .. ": no table row for '" .. name .. "'") end
     end
+    out = kept
+  end
+  -- keep="A|B": of the list items, only those containing A or B (plain
+  -- text); headings and other lines stay. For a chapter's own targets.
+  if a.keep then
+    local kept, found = {}, false
+    for _, l in ipairs(out) do
+      local item = l:match("^%- ")
+      local hit = false
+      if item then
+        for w in a.keep:gmatch("[^|]+") do
+          if l:find(w, 1, true) then hit = true end
+        end
+      end
+      if not item or hit then kept[#kept + 1] = l end
+      if hit then found = true end
+    end
+    if not found then fail(path .. ": no list item containing '" .. a.keep .. "'") end
     out = kept
   end
   -- Each quote is parsed on its own, so its headings' automatic ids
