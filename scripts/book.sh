@@ -16,6 +16,10 @@ mapfile -t chapters < <(sed -n '/^chapters:/,/^[^ ]/s/^  - //p' "$TOP/book.md")
 [ ${#chapters[@]} -gt 0 ] || die "book.md lists no chapters"
 for c in "${chapters[@]}"; do [ -f "$TOP/$c" ] || die "book.md lists $c, which does not exist"; done
 
+# Every chapter that teaches (0 to 6) has at least one picture.
+for c in "${chapters[@]}"; do
+	case $c in chapters/0[0-6]-*) grep -q '^!\[' "$TOP/$c" || die "$c has no figure: each teaching chapter draws at least one" ;; esac
+done
 # The symbol map and the pictures drawn from saved real data.
 "$TOP/scripts/book/figures.sh"
 export COURSE_TOP=$TOP

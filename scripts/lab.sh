@@ -103,7 +103,8 @@ check() {
 	[ "$ch" -ge 6 ] && guest "lab-ch$ch-multiblock" "$ch" RUN=multiblock MNT=reservation TIMEOUT="$LAB_TIMEOUT" > "$T/multiblock.checks"
 	if [ "$FAIL" != "$f0" ]; then
 		failed=1
-		cat "$T"/*.checks | grep -E '^not ok|^#' | head -20 | sed 's/^/    /' >&2
+		cat "$T"/*.checks | grep -E '^not ok|^#.*[^#[:space:]]' | head -20 | sed 's/^/    /' >&2 || true
+		printf '    \033[33mhint\033[0m each failed guest check above is named after the guest test that ran it (lab-chN-TEST): initramfs/tests/TEST.sh shows the command and what it expects, and the chapter says why\n' >&2
 		grep -lE 'course: TIMEOUT|the kernel hung' "$T"/*.log 2>/dev/null | sed "s/^/    your kernel hung (no end within $LAB_TIMEOUT s): /" >&2 || true
 		grep -lE 'BUG:|Oops|kernel BUG' "$T"/*.log 2>/dev/null | sed 's/^/    your kernel oopsed: the trace is in /' >&2 || true
 	else

@@ -6,8 +6,11 @@
 #   symbols.md       the symbol map (scripts/book/symbols.sh, which checks it)
 #   group0.svg       chapter 0: block group 0 (book/examples/dumpe2fs.txt)
 #   ch2-windows.svg  chapter 2: windows before and after a placement
+#   ch3-extents.png  chapter 3: extents per file, 8- against 128-block windows
+#                    (results/layout.csv, the bench's published layout runs)
 #   ch4-grow.svg     chapter 4: the doublings (their walkthrough transcripts)
 #   ch5-tree.png     chapter 5: the tree at ext2_statfs (book/examples/ch5-tree.json)
+#   ch6-extend.svg   chapter 6: a window extended in place (its walkthrough)
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 out=$BUILD/book
@@ -25,3 +28,23 @@ draw "$out/group0.svg" "$ex/dumpe2fs.txt" "$d/group.sh"
 draw "$out/ch2-windows.svg" "$ex/walk-ch2.gdb.txt" "$d/windows.sh" list
 draw "$out/ch4-grow.svg" "$ex/walk-ch4.gdb.txt" "$d/windows.sh" grow
 draw "$out/ch5-tree.png" "$ex/ch5-tree.json" "$d/tree.sh"
+draw "$out/ch6-extend.svg" "$ex/walk-ch6.gdb.txt" "$d/windows.sh" extend
+# Chapter 3's curves: the medians of results/layout.csv for chapter 2,
+# chapter 3 and chapter 3 with 128-block windows, in lines.gp's format.
+extents3() {
+	local data=$out/ch3-extents.dat
+	awk -F, 'NR > 1 && $5 == "extents_mean" && ($1 == "ch2" || $1 == "ch3" || $1 == "ch3-rsv128") {
+			k = $1 " " $3; if (!(k in n)) o[++no] = k; v[k, ++n[k]] = $6 + 0 }
+		END {
+			for (i = 1; i <= no; i++) {
+				k = o[i]; c = n[k]
+				for (a = 1; a <= c; a++) for (b = a + 1; b <= c; b++)
+					if (v[k, b] < v[k, a]) { t = v[k, a]; v[k, a] = v[k, b]; v[k, b] = t }
+				print k, (c % 2 ? v[k, (c + 1) / 2] : (v[k, c / 2] + v[k, c / 2 + 1]) / 2), v[k, 1], v[k, c], c
+			}
+		}' "$1" | sort -s -k1,1 > "$data"
+	[ -s "$data" ] || die "no chapter 2 or 3 layout rows in $1"
+	gnuplot -e "data='$data'; names='ch2 ch3 ch3-rsv128'; ylab='mean extents per file (log scale)'; out='$2'; logy=1" "$TOP/scripts/bench/lines.gp"
+}
+[ "$out/ch3-extents.png" -nt "$TOP/results/layout.csv" ] && [ "$out/ch3-extents.png" -nt "$0" ] ||
+	extents3 "$TOP/results/layout.csv" "$out/ch3-extents.png"

@@ -10,9 +10,12 @@
 #       chapter 4: each window of the streaming file as the watchpoint on
 #       rsv_goal_size reported it, a bar per window, its height the size
 #       (doubling: a log scale), labelled with the size and the goal block
+#   scripts/book/windows.sh extend TRANSCRIPT OUT.svg
+#       chapter 6: the file's one window at the two rsv-list tables (its
+#       first stop, and at close), block by block, the used blocks filled
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
-usage="usage: windows.sh list|grow TRANSCRIPT OUT.svg"
+usage="usage: windows.sh list|grow|extend TRANSCRIPT OUT.svg"
 kind=${1:?$usage} in=${2:?$usage} out=${3:?$usage}
 [ -s "$in" ] || die "$in is missing or empty: run scripts/book/examples.sh to save the walkthrough transcripts"
 
@@ -81,6 +84,36 @@ grow)
 				printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#333\" font-size=\"10\">goal %d</text>\n", x + bw / 2, base + 16, start[i]
 		}
 		printf "<text x=\"%d\" y=\"%d\" fill=\"#555\" font-size=\"11\">window size in blocks (each bar: a new window; height: doublings)</text>\n", x0, base + 38
+		print "</svg>"
+	}' "$in" > "$out.tmp"
+	;;
+extend)
+	# The first two rsv-list tables: one window, before and after; each
+	# block a square, the blocks the file allocated from it (hits, counted
+	# from the window's start) filled.
+	awk -v head="$head" '
+	/reservation windows? \(/ { t++; next }
+	t && t <= 2 && $1 ~ /^[0-9]+$/ && NF == 6 && !(t in s) { s[t] = $1; e[t] = $2; h[t] = $5; ino[t] = $6 }
+	END {
+		if (!(1 in s) || !(2 in s)) { print "windows.sh: need two rsv-list tables" > "/dev/stderr"; exit 1 }
+		first = s[1] < s[2] ? s[1] : s[2]; last = e[1] > e[2] ? e[1] : e[2]
+		last += 3; sq = 34; x0 = 150; w = x0 + (last - first + 1) * sq + 20
+		printf "%s width=\"%d\" height=\"190\" viewBox=\"0 0 %d 190\">\n", head, w, w
+		label[1] = "first stop"; label[2] = "at close"
+		for (r = 1; r <= 2; r++) {
+			y = 20 + (r - 1) * 80
+			printf "<text x=\"0\" y=\"%d\" font-weight=\"bold\">%s</text>\n", y + 22, label[r]
+			printf "<text x=\"0\" y=\"%d\" fill=\"#333\" font-size=\"11\">%d blocks, %d used</text>\n", y + 38, e[r] - s[r] + 1, h[r]
+			for (b = first; b <= last; b++) {
+				x = x0 + (b - first) * sq
+				inw = b >= s[r] && b <= e[r]; used = inw && b - s[r] < h[r]
+				printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"%s\"/>\n", x + 2, y + 8, sq - 4, sq - 4,
+					(used ? "#f4a259" : (inw ? "#dceaf6" : "#fff")), (inw ? "#333" : "#ccc")
+			}
+			printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#1b63b5\" stroke-width=\"3\"/>\n",
+				x0 + (s[r] - first) * sq, y + 4, (e[r] - s[r] + 1) * sq, sq + 4
+		}
+		printf "<text x=\"%d\" y=\"180\" fill=\"#555\" font-size=\"11\">blocks %d-%d, inode %d</text>\n", x0, first, last, ino[1]
 		print "</svg>"
 	}' "$in" > "$out.tmp"
 	;;
