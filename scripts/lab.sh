@@ -97,6 +97,7 @@ check() {
 		{ tail -20 "$BUILD/logs/lab-ch$ch-build.out" >&2; die "your kernel does not build (above)"; }
 	"$TOP/scripts/initramfs.sh" >/dev/null 2>&1
 	T=$BUILD/lab; mkdir -p "$T"
+	rm -f "$T"/*.checks "$T/lab-ch$ch-"*.log   # nothing left from another chapter's or an earlier check
 	local f0=$FAIL
 	guest "lab-ch$ch-writers" "$ch" RUN=writers ARGS=8:2 "$(rsv "$ch")" TIMEOUT="$LAB_TIMEOUT" > "$T/writers.checks"
 	[ "$ch" -ge 3 ] && guest "lab-ch$ch-options" "$ch" RUN=options TIMEOUT="$LAB_TIMEOUT" > "$T/options.checks"
@@ -105,8 +106,8 @@ check() {
 		failed=1
 		cat "$T"/*.checks | grep -E '^not ok|^#.*[^#[:space:]]' | head -20 | sed 's/^/    /' >&2 || true
 		printf '    \033[33mhint\033[0m each failed guest check above is named after the guest test that ran it (lab-chN-TEST): initramfs/tests/TEST.sh shows the command and what it expects, and the chapter says why\n' >&2
-		grep -lE 'course: TIMEOUT|the kernel hung' "$T"/*.log 2>/dev/null | sed "s/^/    your kernel hung (no end within $LAB_TIMEOUT s): /" >&2 || true
-		grep -lE 'BUG:|Oops|kernel BUG' "$T"/*.log 2>/dev/null | sed 's/^/    your kernel oopsed: the trace is in /' >&2 || true
+		grep -lE 'course: TIMEOUT|the kernel hung' "$T/lab-ch$ch-"*.log 2>/dev/null | sed "s/^/    your kernel hung (no end within $LAB_TIMEOUT s): /" >&2 || true
+		grep -lE 'BUG:|Oops|kernel BUG' "$T/lab-ch$ch-"*.log 2>/dev/null | sed 's/^/    your kernel oopsed: the trace is in /' >&2 || true
 	else
 		note "guest tests: all passed"
 	fi
