@@ -38,10 +38,7 @@ die()  { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
 find_seeds() {
 	[ -n "${SEEDS:-}" ] && return
 	SEEDS=$TOP/../shared/seeds
-	local d
-	for d in "$TOP/../shared/seeds" /work/shared/seeds; do
-		[ -d "$d" ] && { SEEDS=$d; break; }
-	done
+	[ -d "$SEEDS" ] || [ ! -d /work/shared/seeds ] || SEEDS=/work/shared/seeds
 	return 0
 }
 # free_port: a TCP port for a batch run's gdbstub, below Linux's ephemeral
@@ -57,6 +54,25 @@ free_port() {
 	echo "$p"
 }
 
+# medians CSV METRIC: of a bench CSV (kernel,fs,writers,run,metric,value), "kernel writers median min max runs", in CSV order.
+medians() {
+	[ -f "$1" ] || return 0
+	awk -F, -v m="$2" 'NR > 1 && $5 == m {
+			k = $1 SUBSEP $3
+			if (!(k in n)) order[++no] = k
+			v[k, ++n[k]] = $6 + 0
+		}
+		END {
+			for (o = 1; o <= no; o++) {
+				k = order[o]; c = n[k]
+				for (i = 1; i <= c; i++) for (j = i + 1; j <= c; j++)
+					if (v[k, j] < v[k, i]) { t = v[k, i]; v[k, i] = v[k, j]; v[k, j] = t }
+				med = c % 2 ? v[k, (c + 1) / 2] : (v[k, c / 2] + v[k, c / 2 + 1]) / 2
+				split(k, p, SUBSEP)
+				print p[1], p[2], med, v[k, 1], v[k, c], c
+			}
+		}' "$1"
+}
 # Print a command so a student can run it by hand, then run it.
 run_shown() {
 	printf '\033[36m$'; printf ' %q' "$@"; printf '\033[0m\n' >&2
@@ -111,12 +127,12 @@ need_kernel() {
 		die "chapter $1${VARIANT:+ ($VARIANT variant)} is not built yet: run 'make kernel CH=$1${VARIANT:+ VARIANT=$VARIANT}' first"
 }
 
-# walk_trim TRANSCRIPT: a walkthrough's gdb transcript as the book quotes
-# it: from the first breakpoint on, without the backtrace's outer frames,
-# gdb's thread switches and this machine's paths.
 # The chapters whose walkthrough transcript the book quotes
 # (book/examples/walk-chN.gdb.txt).
 QUOTED_WALKS="0 2 3 4 6"
+# walk_trim TRANSCRIPT: a walkthrough's gdb transcript as the book quotes
+# it: from the first breakpoint on, without the backtrace's outer frames,
+# gdb's thread switches and this machine's paths.
 walk_trim() {
 	sed -n '/^Breakpoint 1 at/,$p' "$1" | sed "s|$TOP/||g; s|build/linux/||g" |
 		grep -v '^\[Inferior\|^\[Switching\|^#[1-9][0-9]* \|^ext2_try_to_allocate_with_rsv (' 

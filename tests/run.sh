@@ -362,14 +362,12 @@ walk() {
 group_gdb() {
 	section "gdb: walkthroughs and rsv-list"
 	walk 0 rb-tree
-	walk_quoted 0
 	# Chapter 1 has no windows, and rsv-list must say so.
 	run_walk walk1 1 WALK="$TOP/tests/gdb/no-windows.gdb"
 	t "ch1: rsv-list says this kernel has no reservation windows" \
 		bash -c "[ $rc = 0 ] && grep -q 'has no reservation windows' '$W/no-windows.txt'"
 	if [ "$NCH" -ge 2 ]; then
 		walk 2 "sorted list"
-		walk_quoted 2
 		# What chapter 2 says of its stop 31 (and draws): the goal is the
 		# block after the old window, and the new window starts there or
 		# further on ($6, $7: the old window; $8: grp_goal; $10: new start).
@@ -412,7 +410,6 @@ group_gdb() {
 		t "ch3 walkthrough: the windows placed for it are 64 blocks long, every rsv-check passes" \
 			bash -c "[ \$(grep -c '^\\\$[0-9]* = 64\$' '$W/ch3.txt') -ge 3 ] && [ \$(grep -c '^rsv-check: OK' '$W/ch3.txt') = 2 ] && grep -qE '^ +[0-9]+ +[0-9]+ +64 +64 ' '$W/ch3.txt'"
 		t "ch3 walkthrough: guest log clean, e2fsck clean" walk_clean ch3
-		walk_quoted 3
 		# Windows only with -o reservation.
 		local m
 		for m in "" reservation; do
@@ -440,7 +437,6 @@ group_gdb() {
 					g = n; sz = want; want = 0; k++ }
 				END { exit bad || k != 7 }' "$W/ch4.txt"
 		t "ch4 walkthrough: guest log clean, e2fsck clean" walk_clean ch4
-		walk_quoted 4
 	fi
 	if [ "$NCH" -ge 5 ]; then
 		walk_tree
@@ -448,6 +444,9 @@ group_gdb() {
 	if [ "$NCH" -ge 6 ]; then
 		walk_extend
 	fi
+	# The transcripts the chapters quote, against this run's (the same
+	# list scripts/book/examples.sh saves them for).
+	for c in $QUOTED_WALKS; do [ "$c" -le "$NCH" ] && walk_quoted "$c"; done
 	# rsv-tree reads mainline's tree as well as chapter 5's.
 	for c in 0 2; do
 		run_walk "tree$c" "$c" "$(rsv "$c")" WALK="$TOP/tests/gdb/tree.gdb"
@@ -497,7 +496,6 @@ walk_extend() {
 	t "ch6 walkthrough: at close, the same window (same start, same inode) has 10 blocks, all used, and the goal size is still 8" \
 		bash -c "[ \"\$(jq -c '[.filesystems[0].windows[] | [.start, .ino]]' '$b')\" = \"\$(jq -c '[.filesystems[0].windows[] | [.start, .ino]]' '$a')\" ] && [ \"\$(jq -c '[.filesystems[0].windows[] | [.size, .hits, .goal]]' '$a')\" = '[[10,10,8]]' ]"
 	t "ch6 walkthrough: guest log clean, e2fsck clean" walk_clean ch6
-	walk_quoted 6
 }
 
 group_book() {

@@ -8,25 +8,6 @@ set -euo pipefail
 mode=${1:-?} elapsed=${2:-}
 cd "$RESULTS"
 
-# medians CSV METRIC: "kernel writers median min max runs", in CSV order.
-medians() {
-	[ -f "$1" ] || return 0
-	awk -F, -v m="$2" 'NR > 1 && $5 == m {
-			k = $1 SUBSEP $3
-			if (!(k in n)) order[++no] = k
-			v[k, ++n[k]] = $6 + 0
-		}
-		END {
-			for (o = 1; o <= no; o++) {
-				k = order[o]; c = n[k]
-				for (i = 1; i <= c; i++) for (j = i + 1; j <= c; j++)
-					if (v[k, j] < v[k, i]) { t = v[k, i]; v[k, i] = v[k, j]; v[k, j] = t }
-				med = c % 2 ? v[k, (c + 1) / 2] : (v[k, c / 2] + v[k, c / 2 + 1]) / 2
-				split(k, p, SUBSEP)
-				print p[1], p[2], med, v[k, 1], v[k, c], c
-			}
-		}' "$1"
-}
 # table CSV METRIC FORMAT [RATIO_TO [COLUMN]]: kernels as rows, writer
 # counts (or what COLUMN names, "%s writers" by default) as columns; with
 # RATIO_TO, each cell also gives its ratio to that kernel's.

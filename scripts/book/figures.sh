@@ -33,16 +33,7 @@ draw "$out/ch6-extend.svg" "$ex/walk-ch6.gdb.txt" "$d/windows.sh" extend
 # chapter 3 and chapter 3 with 128-block windows, in lines.gp's format.
 extents3() {
 	local data=$out/ch3-extents.dat
-	awk -F, 'NR > 1 && $5 == "extents_mean" && ($1 == "ch2" || $1 == "ch3" || $1 == "ch3-rsv128") {
-			k = $1 " " $3; if (!(k in n)) o[++no] = k; v[k, ++n[k]] = $6 + 0 }
-		END {
-			for (i = 1; i <= no; i++) {
-				k = o[i]; c = n[k]
-				for (a = 1; a <= c; a++) for (b = a + 1; b <= c; b++)
-					if (v[k, b] < v[k, a]) { t = v[k, a]; v[k, a] = v[k, b]; v[k, b] = t }
-				print k, (c % 2 ? v[k, (c + 1) / 2] : (v[k, c / 2] + v[k, c / 2 + 1]) / 2), v[k, 1], v[k, c], c
-			}
-		}' "$1" | sort -s -k1,1 > "$data"
+	medians "$1" extents_mean | awk '$1 == "ch2" || $1 == "ch3" || $1 == "ch3-rsv128"' | sort -s -k1,1 > "$data"
 	[ -s "$data" ] || die "no chapter 2 or 3 layout rows in $1"
 	gnuplot -e "data='$data'; names='ch2 ch3 ch3-rsv128'; ylab='mean extents per file (log scale)'; out='$2'; logy=1" "$TOP/scripts/bench/lines.gp"
 }

@@ -25,6 +25,10 @@ head='<svg xmlns="http://www.w3.org/2000/svg" font-family="DejaVu Sans, sans-ser
 case $kind in
 list)
 	sed -n '/^\$6 = /,/^rsv-check/p' "$in" | awk -v head="$head" '
+	# The goal: a red triangle on the block line at x, its number below.
+	function mark_goal(x, y) {
+		printf "<path d=\"M %d %d l -6 -12 h 12 z\" fill=\"#c00\"/><text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#c00\">goal %d</text>\n", x, y + 20, x, y + 60, goal
+	}
 	/^\$8 = / { goal = $3 }
 	/reservation windows? \(/ { t++; n[t] = 0; next }
 	t && $1 ~ /^[0-9]+$/ && NF == 6 { k = ++n[t]; s[t, k] = $1; e[t, k] = $2; ino[t, k] = $6 }
@@ -44,8 +48,7 @@ list)
 				from = prev + 1; gap = s[r, k] - from
 				printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">%d</text>\n", x + gw / 2, y + 14, gap
 				if (r == 1 && goal >= from && goal < s[r, k])
-					printf "<path d=\"M %d %d l -6 -12 h 12 z\" fill=\"#c00\"/><text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#c00\">goal %d</text>\n",
-						x + 4, y + 20, x + 4, y + 60, goal
+					mark_goal(x + 4, y)
 				x += gw
 				moved = (r == 2 && s[2, k] != s[1, k]) || (r == 1 && s[2, k] != s[1, k])
 				printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"24\" rx=\"3\" fill=\"%s\" stroke=\"#333\"/>\n",
@@ -56,8 +59,7 @@ list)
 			}
 			printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">...</text>\n", x + gw / 2, y + 14
 			if (r == 1 && goal > prev)
-				printf "<path d=\"M %d %d l -6 -12 h 12 z\" fill=\"#c00\"/><text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#c00\">goal %d</text>\n",
-					x + 4, y + 20, x + 4, y + 60, goal
+				mark_goal(x + 4, y)
 		}
 		print "</svg>"
 	}' > "$out.tmp"
@@ -65,9 +67,10 @@ list)
 grow)
 	awk -v head="$head" '
 	/rsv_goal_size = [0-9]+/ && !nw { match($0, /rsv_goal_size = [0-9]+/); size[++nw] = substr($0, RSTART + 16, RLENGTH - 16) + 0 }
-	/^Thread .* hit Breakpoint 1, alloc_new_reservation/ && first == "" { match($0, /grp_goal@entry=[0-9]+/); first = substr($0, RSTART + 15, RLENGTH - 15) + 0 }
+	function grp_goal() { match($0, /grp_goal@entry=[0-9]+/); return substr($0, RSTART + 15, RLENGTH - 15) + 0 }
+	/^Thread .* hit Breakpoint 1, alloc_new_reservation/ && first == "" { first = grp_goal() }
 	/^New value = / { size[++nw] = $4 + 0; want = nw }
-	/^alloc_new_reservation \(/ && want { match($0, /grp_goal@entry=[0-9]+/); start[want] = substr($0, RSTART + 15, RLENGTH - 15) + 0; want = 0 }
+	/^alloc_new_reservation \(/ && want { start[want] = grp_goal(); want = 0 }
 	END {
 		if (nw < 2) { print "windows.sh: no watchpoint reports in the transcript" > "/dev/stderr"; exit 1 }
 		start[1] = first
