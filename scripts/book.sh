@@ -64,4 +64,8 @@ run_together=$(sort -u "$BOOK_TABS" | awk 'length($1) >= 3 && length($2) >= 3 { 
 grep -q '<code class="sourceCode diff">' "$out/book.html" && grep -q 'class="st">-' "$out/book.html" &&
 	grep -q 'class="va">+' "$out/book.html" ||
 	die "diff lines are no longer marked as pandoc's st (removed) and va (added) classes: fix book.css's diff colours"
+# format-patch's signature line ("-- ") ends a patch; quoted, it would read
+# as a removed line at the end of the last hunk.
+! grep -q 'class="st">-- *</span>' "$out/book.html" ||
+	die "a listing shows a patch's signature line ('-- ') as a removed line: scripts/book/quote.lua's parse() must end the hunk there"
 note "$out/book.html, $out/book.pdf, $out/book.epub"

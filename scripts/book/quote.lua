@@ -133,10 +133,12 @@ local function parse(text)
     elseif cur and l:match("^@@ ") then
       hunk = { header = l, body = {} }
       cur.hunks[#cur.hunks + 1] = hunk
+    elseif hunk and l:match("^%-%- ?$") then
+      -- format-patch's signature ("-- " and git's version), not a
+      -- removed line: it ends the last hunk.
+      hunk = nil
     elseif hunk and (l:match("^[ +-]") or l == "") then
       hunk.body[#hunk.body + 1] = l
-    elseif hunk and l:match("^%-%- ?$") then
-      hunk = nil
     end
   end
   return files
@@ -269,3 +271,17 @@ function CodeBlock(el)
     return el
   end
 end
+
+-- A table of eight columns or more (the search tables: one column per K)
+-- is marked wide, so that print sets it in a smaller type that fits the
+-- page instead of running past its right margin.
+local function mark_wide(el)
+  if #el.colspecs >= 8 then
+    el.attr.classes:insert("wide")
+    return el
+  end
+end
+
+-- Two passes: the quotes first, then the tables, those the quotes brought
+-- in included (one pass does not look inside what it has just returned).
+return { { CodeBlock = CodeBlock }, { Table = mark_wide } }

@@ -29,7 +29,7 @@ has() {  # has FILE-GLOB SYMBOL
 }
 {
 	echo "| 2004 ext3 (seed patch) | this course's ext2 (patch) | mainline 6.1 ext2 | what it is |"
-	echo "|---|---|---|---|"
+	echo "|-----|-----|----|------|"   # relative widths: the last column is prose
 	while IFS=$'\t' read -r seed sp ours op main what; do
 		case $seed in '#'*|'') continue ;; esac
 		if [ "$seed" != - ] && [ -d "$SEEDS" ] && ! has "$SEEDS/$sp-*.patch" "$seed"; then
