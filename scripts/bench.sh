@@ -23,8 +23,12 @@
 #               charges for every request as a 2004 disk did (DISK_MODEL=hdd,
 #               scripts/qemu.sh): N fio jobs write 64 MiB between them
 #               sequentially in 4 KiB writes and fsync, read it back after
-#               dropping caches, then dbench with N clients; every run on a
-#               fresh file system, one boot per configuration
+#               dropping caches (all N files at once, then the first files
+#               alone, one after another, up to 8 MiB), then dbench with N
+#               clients; every run on a fresh file system, one boot per
+#               configuration. MCOUNTS (1,32 in quick mode) and MRUNS (3)
+#               pick the writer counts and runs, MDIRTY the guest's dirty
+#               limits in MiB (4/1: LIMIT/BACKGROUND)
 #   search      what a new window costs among K others held open (K from
 #               16 to 16384 in full mode): the list's walk against the tree;
 #               guest system time per new one-block file, in a directory
@@ -45,7 +49,7 @@ export VARIANT=${BENCH_VARIANT-bench}
 mode=${1:-quick}
 case $mode in
 quick) counts="8 32" runs=1 tcounts="8" tsecs=5 acounts="16 256" aruns=1 nruns=1 \
-	kpoints="16:256:1024:4096" sruns=1 mcounts=${MCOUNTS:-1,32} mruns=2 msecs=0 ;;
+	kpoints="16:256:1024:4096" sruns=1 mcounts=${MCOUNTS:-1,32} mruns=${MRUNS:-3} msecs=0 ;;
 full)  counts="1 4 8 16 32 64" runs=3 tcounts="1 4 8 16 32 64" tsecs=6 acounts="16 64 256 512" aruns=3 nruns=3 \
 	kpoints="16:64:256:1024:2048:4096:8192:16384" sruns=3 mcounts="1,4,8,16,32,64" mruns=3 msecs=5 ;;
 *) die "usage: bench.sh quick|full" ;;

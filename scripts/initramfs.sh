@@ -40,12 +40,12 @@ list=$W/list
 {
 	for d in /usr /usr/bin /usr/sbin /usr/share /usr/share/dbench; do echo "dir $d 0755 0 0"; done
 	echo "file /usr/share/dbench/client.txt /usr/share/dbench/client.txt 0644 0 0"
-	# e2fsprogs' own mke2fs and e2fsck, for guests that make and check
+	# e2fsprogs' own mke2fs, e2fsck and debugfs, for guests that make, check and read
 	# file systems themselves (initramfs/tests/seqio.sh), with their config.
 	echo "file /etc/mke2fs.conf /etc/mke2fs.conf 0644 0 0"
 	# Workloads from Debian, with the shared libraries they load.
 	declare -A seen=()
-	for b in /usr/bin/dbench /usr/bin/fio /usr/sbin/mke2fs /usr/sbin/e2fsck; do
+	for b in /usr/bin/dbench /usr/bin/fio /usr/sbin/mke2fs /usr/sbin/e2fsck /usr/sbin/debugfs; do
 		echo "file $b $b 0755 0 0"
 		for l in $(ldd "$b" | grep -o '/[^ ]*'); do
 			r=$(readlink -f "$l")

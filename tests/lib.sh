@@ -38,7 +38,8 @@ guest() {
 		case $line in
 		"ok - "*) ok "$name: ${line#ok - }" ;;
 		*) notok "$name: ${line#not ok - }"
-		   grep -A20 -F "$line" "$log" | sed -n '2,20p' | grep '^#' | sed 's/^/#/' ;;
+		   # Its own comment lines: those after it, up to the next check.
+		   awk -v l="$line" 'f && /^(not )?ok - / { exit } f && /^#/ { print "#" $0 } $0 == l { f = 1 }' "$log" | head -19 ;;
 		esac
 	done < <(grep -aE '^(not )?ok - ' "$log")
 	[ $n -gt 0 ] || notok "$name: the guest reported no checks at all (see $log)"

@@ -9,12 +9,18 @@
 #      fsync'ed at its end: the time until the last fsync returns is the
 #      write time. With RSV, each file's window is set to RSV blocks first;
 #   2. the caches are dropped and the N files read back by N jobs at once;
+#      then, caches dropped again, the files read alone, one after another,
+#      as a later reader reads them (the first files, up to 8 MiB, so that a
+#      badly laid out file does not take minutes; one fio job per file):
+#      no other reader's requests lie next to this one's on the disk, so
+#      none can be merged;
 #   3. the files are removed and dbench runs SECS seconds with N clients
 #      (SECS 0: no dbench);
 #   4. e2fsck -fn checks the file system.
 # One 'bench:' line per run: n, run, seq_write_mb_s, seq_read_mb_s,
-# dbench_mb_s, and the disk requests of the write and read phases (from
-# /sys/block/vda/stat).
+# dbench_mb_s, alone_read_mb_s, the disk requests of the write, read and
+# read-alone phases (from /sys/block/vda/stat), and the mean extents per
+# file after the write (debugfs).
 . /tests/lib.sh
 set -- $ARGS
 counts=$(echo "${1:-8}" | tr , ' ') total=${2:-128} secs=${3:-0} runs=${4:-1} rsv=${5:-0}
@@ -61,11 +67,34 @@ for n in $counts; do
 		check "$n writers, run $r: fio wrote $mib MiB per file, fsync'ed" test -n "$(echo "$out" | grep '^3;')"
 		[ "$rsv" = 0 ] || check "$n writers, run $r: the files kept their $rsv-block windows" \
 			test "$(rsvctl get /mnt/seq.0.0)" = "$rsv"
+		# The layout the writers left: extents per file (runs of blocks
+		# contiguous in the file and on the disk, as e2layout counts
+		# them), from e2fsprogs' debugfs: its stat prints each run of
+		# data blocks as "(FIRST-LAST):BLOCKS", indirect blocks apart.
+		sync
+		ext=$(i=0; while [ $i -lt "$n" ]; do
+			/usr/sbin/debugfs -c -R "stat /seq.$i.0" /dev/vda 2>/dev/null; i=$((i + 1)); done |
+			grep -o '([0-9][0-9-]*):' | awk -v n="$n" 'END { printf "%.1f", NR / n }')
 		echo 3 > /proc/sys/vm/drop_caches
 		set -- $(disk_io); r0=$1 t2=$(now)
 		out=$(job --rw=read)
 		t3=$(now); set -- $(disk_io); r1=$1
 		check "$n writers, run $r: fio read the $n files back" test -n "$(echo "$out" | grep '^3;')"
+		echo 3 > /proc/sys/vm/drop_caches
+		# One fio job per file, each waiting for the one before
+		# (stonewall): the same reads as above, one reader at a time.
+		i=0 am=0 alone=""
+		while [ $i -lt "$n" ] && [ $am -lt 8 ]; do
+			alone="$alone --name=alone$i --filename=seq.$i.0 --stonewall"
+			i=$((i + 1)) am=$((am + mib))
+		done
+		set -- $(disk_io); a0=$1 t4=$(now)
+		# shellcheck disable=SC2086 # $alone: one job's options per file
+		out=$(fio --directory=/mnt --bs=4k --size="${mib}m" --rw=read --ioengine=psync \
+			--output-format=terse $alone 2>&1)
+		t5=$(now); set -- $(disk_io); a1=$1
+		check "$n writers, run $r: fio read the first $i files back alone" \
+			test "$(echo "$out" | grep -c '^3;')" = "$i"
 		rm -f /mnt/seq.*
 		sync
 		tp=0
@@ -79,8 +108,15 @@ for n in $counts; do
 		cd / && umount /mnt
 		check "$n writers, run $r: e2fsck -fn finds the file system clean" /usr/sbin/e2fsck -fn /dev/vda
 		mount -t "$FS" ${MNT:+-o "$MNT"} /dev/vda /mnt
-		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate $((n * mib)) "$t2" "$t3") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib))"
+		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate $((n * mib)) "$t2" "$t3") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) alone_read_mb_s=$(rate $am "$t4" "$t5") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext"
 	done
 done
 sync
+# The disk model measured: 4 KiB direct random reads of the raw disk for
+# 3 s, so that nothing merges and nothing is cached. Throttled, the disk
+# answers about 79 a second (DISK_MODEL=hdd); a plain one, thousands.
+probe=$(fio --name=probe --filename=/dev/vda --readonly --rw=randread --direct=1 --bs=4k \
+	--ioengine=psync --runtime=3 --time_based --output-format=terse 2>&1 | awk -F';' '/^3;/ { print $8 }')
+echo "# probe: random 4 KiB reads per second: ${probe:-none}"
+echo "# the guest's I/O scheduler: $(cat /sys/block/vda/queue/scheduler), on $(ls /sys/block/vda/mq | wc -l) hardware queue(s)"
 echo "# free_blocks=$(stat -f -c %f /mnt)"

@@ -76,7 +76,7 @@ header() {
 	local parts=""
 	[ "$PARTS" = "layout throughput alloc nearfull search model" ] || parts=" PARTS='$PARTS'"
 	# The settings that change what is measured, as they were given.
-	parts="$parts${ONLY:+ ONLY='$ONLY'}${MCOUNTS:+ MCOUNTS=$MCOUNTS}${MDIRTY:+ MDIRTY=$MDIRTY}"
+	parts="$parts${ONLY:+ ONLY='$ONLY'}${MCOUNTS:+ MCOUNTS=$MCOUNTS}${MRUNS:+ MRUNS=$MRUNS}${MDIRTY:+ MDIRTY=$MDIRTY}"
 	echo "Measured by \`make bench BENCH=$mode$parts\` on $(date -u +%Y-%m-%d), $(nproc) host CPUs, QEMU TCG${elapsed:+, in $((elapsed / 60)) min $((elapsed % 60)) s}$([ "$b" -ge 60 ] && echo " ($((b / 60)) min $((b % 60)) s of it building the kernels)")."
 	case ${VARIANT:-} in
 	bench) echo "Kernels: the bench variant of each chapter (\`config/bench.config\`: the course's configuration without lockdep, spinlock and list debugging, which under TCG would cost more than the allocator measured)." ;;
@@ -201,22 +201,37 @@ nearfull_body() {
 spread() {
 	medians model.csv "$3" | awk -v k="$1" -v n="$2" '$1 == k && $2 == n { printf "%.2f", ($4 > 0 ? $5 / $4 : 99) }'
 }
+# has_metric METRIC: model.csv has METRIC above 0 somewhere (the runs of an
+# older seqio.sh lack the later metrics).
+has_metric() { medians model.csv "$1" | awk '$3 > 0 { f = 1 } END { exit !f }'; }
 model_body() {
-	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((79 * ${DISK_SCALE:-1})) requests/s and $((58 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(echo "${MDIRTY:-4/1}" | awk -F/ '{ print $1 " MiB, background writeback from " $2 " MiB" }') (a 2004 machine wrote far more than its memory). N fio jobs write $(awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once; every run on a fresh file system."; echo
+	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((79 * ${DISK_SCALE:-1})) requests/s and $((58 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(echo "${MDIRTY:-4/1}" | awk -F/ '{ print $1 " MiB, background writeback from " $2 " MiB" }') (small, so that the writers wait on writeback, as writers do that write more than memory holds). N fio jobs write $(awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once, and dropped again and the first files (up to 8 MiB) read back alone, one after another; every run on a fresh file system."; echo
 	echo "### Sequential write, MiB/s (median, min-max over runs; ratio to chapter 1)"; echo
 	table model.csv seq_write_mb_s %.1f ch1; echo
 	echo "### Sequential read-back, MiB/s (ratio to chapter 1)"; echo
 	table model.csv seq_read_mb_s %.1f ch1; echo
-	if medians model.csv dbench_mb_s | awk '$3 > 0 { f = 1 } END { exit !f }'; then
+	if has_metric dbench_mb_s; then
 		echo "### dbench, MB/s (ratio to chapter 1)"; echo
 		table model.csv dbench_mb_s %.1f ch1; echo
 	fi
 	seed_beside tiobench seq_write_mb_s "sequential write"
-	medians model.csv dbench_mb_s | awk '$3 > 0 { f = 1 } END { exit !f }' && seed_beside dbench dbench_mb_s dbench
+	has_metric dbench_mb_s && seed_beside dbench dbench_mb_s dbench
+	if has_metric extents_per_file; then
+		echo "### Mean extents per file after the write (ratio to chapter 1)"; echo
+		echo "Counted in the guest after each write, from e2fsprogs' debugfs (runs of blocks contiguous in the file and on the disk, as \`e2layout\` counts them)."; echo
+		table model.csv extents_per_file %.1f ch1; echo
+	fi
 	echo "### Disk write requests per MiB written"; echo
 	model_per_mib write_requests; echo
 	echo "### Disk read requests per MiB read back"; echo
 	model_per_mib read_requests; echo
+	if has_metric alone_read_mb_s; then
+		echo "### Read back alone, MiB/s (ratio to chapter 1)"; echo
+		echo "The caches dropped again and the files read one after another, one fio job per file, the first files until 8 MiB are read (at 1 writer, its one file): a reader that comes later, with no other reader's requests beside its own to merge with."; echo
+		table model.csv alone_read_mb_s %.1f ch1; echo
+		echo "### Disk read requests per MiB read alone"; echo
+		model_per_mib alone_read_requests alone_mib; echo
+	fi
 	echo "### Targets beside what was measured"; echo
 	local ns n1 w1 w4 ok=1 lo hi r1 r4 bad=""
 	ns=$(medians model.csv seq_write_mb_s | awk '$1 == "ch4" { print $2 }')
@@ -240,9 +255,13 @@ model_body() {
 		[ -n "$w1" ] && [ -n "$w4" ] || continue
 		target "$n writers: chapter 4 writes at least 3x as fast as chapter 1 ($w4 / $w1 MiB/s = $(awk -v a="$w4" -v b="$w1" 'BEGIN { printf "%.1fx", a / b }'))" "$(cmp "$w4 >= 3 * $w1")"
 		target "$n writers: chapter 4 reads back at least 3x as fast as chapter 1 ($r4 / $r1 MiB/s = $(awk -v a="$r4" -v b="$r1" 'BEGIN { printf "%.1fx", a / b }'))" "$(cmp "$r4 >= 3 * $r1")"
+		r1=$(med ch1 $n alone_read_mb_s model.csv) r4=$(med ch4 $n alone_read_mb_s model.csv)
+		if [ -n "$r1" ] && [ -n "$r4" ] && awk -v a="$r1" 'BEGIN { exit !(a > 0) }'; then
+			target "$n writers: chapter 4's files read alone at least 3x as fast as chapter 1's ($r4 / $r1 MiB/s = $(awk -v a="$r4" -v b="$r1" 'BEGIN { printf "%.1fx", a / b }'))" "$(cmp "$r4 >= 3 * $r1")"
+		fi
 	done
 	# The spread of every point: max/min over the runs, under 1.3.
-	local worst; worst=$(for m in seq_write_mb_s seq_read_mb_s; do medians model.csv $m | awk -v m="$m" '$6 > 1 && $4 > 0 { printf "%.2f %s %s %s\n", $5 / $4, $1, $2, m }'; done | sort -rn | head -1)
+	local worst; worst=$(for m in seq_write_mb_s seq_read_mb_s alone_read_mb_s; do medians model.csv $m | awk -v m="$m" '$6 > 1 && $4 > 0 { printf "%.2f %s %s %s\n", $5 / $4, $1, $2, m }'; done | sort -rn | head -1)
 	[ -n "$worst" ] && target "every point's spread (max/min over runs) under 1.3: the widest is $(echo "$worst" | awk '{ printf "%s (%s at %s writer%s, %s)", $1, $2, $3, ($3 == 1 ? "" : "s"), $4 }')" \
 		"$(cmp "$(echo "$worst" | cut -d' ' -f1) < 1.3")"
 	echo
@@ -276,9 +295,10 @@ seed_beside() {
 		}'
 	echo; echo "Above 1: faster than ext3 (the seed's ratio) or than chapter 1 (ours), in the same run."; echo
 }
-# model_per_mib METRIC: METRIC per MiB written, medians, as a table.
+# model_per_mib METRIC [MIB]: METRIC per MiB (the MIB metric, by default
+# mib: what was written), medians, as a table.
 model_per_mib() {
-	awk -F, 'NR > 1 { k = $1 FS $2 FS $3 FS $4 } NR > 1 && $5 == "mib" { m[k] = $6 } NR > 1 && $5 == "'"$1"'" { v[k] = $6; o[++n] = k }
+	awk -F, -v per="${2:-mib}" 'NR > 1 { k = $1 FS $2 FS $3 FS $4 } NR > 1 && $5 == per { m[k] = $6 } NR > 1 && $5 == "'"$1"'" { v[k] = $6; o[++n] = k }
 		END { print "kernel,fs,writers,run,metric,value"; for (i = 1; i <= n; i++) if (m[o[i]] > 0) printf "%s,per_mib,%.1f\n", o[i], v[o[i]] / m[o[i]] }' model.csv > model-per-mib.csv
 	table model-per-mib.csv per_mib %.1f ch1
 	rm -f model-per-mib.csv
