@@ -282,6 +282,20 @@ local function mark_wide(el)
   end
 end
 
--- Two passes: the quotes first, then the tables, those the quotes brought
--- in included (one pass does not look inside what it has just returned).
-return { { CodeBlock = CodeBlock }, { Table = mark_wide } }
+-- Figures are numbered through the book, as listings are, so that the
+-- text and an instructor can name one ("Figure 3"). A figure is an image
+-- alone in its paragraph, which pandoc marks with the title "fig:".
+local figures = 0
+local function number_figure(img)
+  if img.title:match("^fig:") then
+    figures = figures + 1
+    img.caption:insert(1, pandoc.Space())
+    img.caption:insert(1, pandoc.Strong({ pandoc.Str("Figure " .. figures .. ".") }))
+    return img
+  end
+end
+
+-- Two passes: the quotes first, then the tables and figures, those the
+-- quotes brought in included (one pass does not look inside what it has
+-- just returned).
+return { { CodeBlock = CodeBlock }, { Table = mark_wide, Image = number_figure } }
