@@ -278,8 +278,24 @@ end
 local function mark_wide(el)
   if #el.colspecs >= 8 then
     el.attr.classes:insert("wide")
-    return el
   end
+end
+
+-- Tables are numbered through the book too: "Table N." opens the caption
+-- (most quoted tables have none; their heading above says what they are).
+local tables = 0
+local function number_table(el)
+  mark_wide(el)
+  tables = tables + 1
+  local label = pandoc.Strong({ pandoc.Str("Table " .. tables .. ".") })
+  local long = el.caption.long
+  if #long > 0 and long[1].content then
+    long[1].content:insert(1, pandoc.Space())
+    long[1].content:insert(1, label)
+  else
+    el.caption.long = { pandoc.Plain({ label }) }
+  end
+  return el
 end
 
 -- Figures are numbered through the book, as listings are, so that the
@@ -298,4 +314,4 @@ end
 -- Two passes: the quotes first, then the tables and figures, those the
 -- quotes brought in included (one pass does not look inside what it has
 -- just returned).
-return { { CodeBlock = CodeBlock }, { Table = mark_wide, Image = number_figure } }
+return { { CodeBlock = CodeBlock }, { Table = number_table, Image = number_figure } }
