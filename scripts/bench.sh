@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench: the measurements, chapter by chapter, against mainline and ext4.
-#   scripts/bench.sh quick    a few points, one run each (about 15 minutes)
+#   scripts/bench.sh quick    a few points, one run each (the disk model: three),
+#                             the model taking most of it (44 min in its last run)
 #   scripts/bench.sh full     the seed's writer counts, 3 layout runs each
 # PARTS (default: all) picks among (ONLY="ch0 ch4" limits every part to
 # the configurations of those names):
