@@ -69,11 +69,12 @@ for n in $counts; do
 			test "$(rsvctl get /mnt/seq.0.0)" = "$rsv"
 		# The layout the writers left: extents per file (runs of blocks
 		# contiguous in the file and on the disk, as e2layout counts
-		# them), from e2fsprogs' debugfs: its stat prints each run of
-		# data blocks as "(FIRST-LAST):BLOCKS", indirect blocks apart.
+		# them), from e2fsprogs' debugfs, one run of it for all the files:
+		# its stat prints each run of data blocks as "(FIRST-LAST):BLOCKS",
+		# indirect blocks apart.
 		sync
-		ext=$(i=0; while [ $i -lt "$n" ]; do
-			/usr/sbin/debugfs -c -R "stat /seq.$i.0" /dev/vda 2>/dev/null; i=$((i + 1)); done |
+		ext=$(i=0; while [ $i -lt "$n" ]; do echo "stat /seq.$i.0"; i=$((i + 1)); done |
+			/usr/sbin/debugfs -c -f - /dev/vda 2>/dev/null |
 			grep -o '([0-9][0-9-]*):' | awk -v n="$n" 'END { printf "%.1f", NR / n }')
 		echo 3 > /proc/sys/vm/drop_caches
 		set -- $(disk_io); r0=$1 t2=$(now)

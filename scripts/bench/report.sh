@@ -43,6 +43,8 @@ range() { medians "$4" "$3" | awk -v k="$1" -v n="$2" '$1 == k && $2 == n { prin
 # target TEXT OK: a line of the targets list.
 target() { printf -- '- %s: **%s**\n' "$1" "$([ "$2" = 1 ] && echo met || echo "not met")"; }
 cmp() { awk "BEGIN { exit !($1) }" && echo 1 || echo 0; }
+# ratio A B: A / B as "2.5x" (0.0x when B is 0).
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1fx", (b > 0 ? a / b : 0) }'; }
 
 PARTS=${PARTS:-layout throughput alloc nearfull search model}
 # same_layout A B N: "1" when A's median extents per file at N writers is
@@ -123,7 +125,7 @@ case " $PARTS " in *" layout "*|*" throughput "*|*" alloc "*)
 		target "chapter 1 at 64 writers close to chapter 0 noreservation, within a factor of 2 ($c1 vs $nr)" "$(cmp "$c1 <= 2 * $nr && $nr <= 2 * $c1")"
 		for n in 32 64; do
 			r1=$(med ch1 $n readback_requests_per_mib layout.csv) r4=$(med ch4 $n readback_requests_per_mib layout.csv)
-			target "read-back at $n writers: chapter 4 needs at least 4x fewer requests per MiB than chapter 1 ($r1 / $r4 = $(awk -v a="$r1" -v b="$r4" 'BEGIN { printf "%.1fx", a / b }'))" "$(cmp "$r1 >= 4 * $r4")"
+			target "read-back at $n writers: chapter 4 needs at least 4x fewer requests per MiB than chapter 1 ($r1 / $r4 = $(ratio "$r1" "$r4"))" "$(cmp "$r1 >= 4 * $r4")"
 		done
 		[ "$mode" = full ] && [ -n "$elapsed" ] && [ -z "${ONLY:-}" ] && target "a full make bench within 45 minutes ($((elapsed / 60)) min)" "$(cmp "$elapsed <= 2700")"
 		echo
@@ -176,12 +178,12 @@ search_targets() {
 	s4=$(share ch4 "$kmax") s5=$(share ch5 "$kmax") s4q=$(share ch4 "$kq") s5q=$(share ch5 "$kq")
 	echo "### Targets beside what was measured (K=$kmax, and K=$kq for growth)"; echo
 	if [ -n "$s4q" ] && [ -n "$s5q" ]; then
-		target "chapter 4's search share grows about linearly with K: from K=$kq to K=$kmax (4x) it grows from $s4q to $s4 us, $(awk -v a="$s4" -v b="$s4q" 'BEGIN { printf "%.1fx", (b > 0 ? a / b : 0) }') (linear: 4x; target at least 2.5x)" \
+		target "chapter 4's search share grows about linearly with K: from K=$kq to K=$kmax (4x) it grows from $s4q to $s4 us, $(ratio "$s4" "$s4q") (linear: 4x; target at least 2.5x)" \
 			"$(cmp "$s4q > 0 && $s4 >= 2.5 * $s4q")"
 		target "chapter 5's grows at most logarithmically: from K=$kq to K=$kmax it adds $((s5 - s5q)) us where chapter 4's adds $((s4 - s4q)) us (a tree adds 2 levels; target: at most a tenth of chapter 4's growth)" \
 			"$(cmp "($s5 - $s5q) * 10 <= ($s4 - $s4q)")"
 	fi
-	target "at K=$kmax chapter 5 at least 10x cheaper per new window than chapter 4 ($t4 / $t5 us = $(awk -v a="$t4" -v b="$t5" 'BEGIN { printf "%.1fx", a / b }'); the search's share alone: $s4 / $s5 us)" \
+	target "at K=$kmax chapter 5 at least 10x cheaper per new window than chapter 4 ($t4 / $t5 us = $(ratio "$t4" "$t5"); the search's share alone: $s4 / $s5 us)" \
 		"$(cmp "$t4 >= 10 * $t5")"
 	target "at K=$kmax chapter 5 within 1.5x of chapter 0 ($t5 / $t0 us = $(awk -v a="$t5" -v b="$t0" 'BEGIN { printf "%.2fx", a / b }'))" \
 		"$(cmp "$t5 <= 1.5 * $t0")"
@@ -253,11 +255,11 @@ model_body() {
 		w1=$(med ch1 $n seq_write_mb_s model.csv) w4=$(med ch4 $n seq_write_mb_s model.csv)
 		r1=$(med ch1 $n seq_read_mb_s model.csv) r4=$(med ch4 $n seq_read_mb_s model.csv)
 		[ -n "$w1" ] && [ -n "$w4" ] || continue
-		target "$n writers: chapter 4 writes at least 3x as fast as chapter 1 ($w4 / $w1 MiB/s = $(awk -v a="$w4" -v b="$w1" 'BEGIN { printf "%.1fx", a / b }'))" "$(cmp "$w4 >= 3 * $w1")"
-		target "$n writers: chapter 4 reads back at least 3x as fast as chapter 1 ($r4 / $r1 MiB/s = $(awk -v a="$r4" -v b="$r1" 'BEGIN { printf "%.1fx", a / b }'))" "$(cmp "$r4 >= 3 * $r1")"
+		target "$n writers: chapter 4 writes at least 3x as fast as chapter 1 ($w4 / $w1 MiB/s = $(ratio "$w4" "$w1"))" "$(cmp "$w4 >= 3 * $w1")"
+		target "$n writers: chapter 4 reads back at least 3x as fast as chapter 1 ($r4 / $r1 MiB/s = $(ratio "$r4" "$r1"))" "$(cmp "$r4 >= 3 * $r1")"
 		r1=$(med ch1 $n alone_read_mb_s model.csv) r4=$(med ch4 $n alone_read_mb_s model.csv)
-		if [ -n "$r1" ] && [ -n "$r4" ] && awk -v a="$r1" 'BEGIN { exit !(a > 0) }'; then
-			target "$n writers: chapter 4's files read alone at least 3x as fast as chapter 1's ($r4 / $r1 MiB/s = $(awk -v a="$r4" -v b="$r1" 'BEGIN { printf "%.1fx", a / b }'))" "$(cmp "$r4 >= 3 * $r1")"
+		if [ -n "$r1" ] && [ -n "$r4" ] && [ "$(cmp "$r1 > 0")" = 1 ]; then
+			target "$n writers: chapter 4's files read alone at least 3x as fast as chapter 1's ($r4 / $r1 MiB/s = $(ratio "$r4" "$r1"))" "$(cmp "$r4 >= 3 * $r1")"
 		fi
 	done
 	# The spread of every point: max/min over the runs, under 1.3.
