@@ -68,4 +68,16 @@ grep -q '<code class="sourceCode diff">' "$out/book.html" && grep -q 'class="st"
 # as a removed line at the end of the last hunk.
 ! grep -q 'class="st">-- *</span>' "$out/book.html" ||
 	die "a listing shows a patch's signature line ('-- ') as a removed line: scripts/book/quote.lua's parse() must end the hunk there"
+# No table split across pages unless it is longer than a page: the filter
+# anchors each table's caption ("table-N") and its last row ("table-N-end";
+# "-long" for a table of more rows than a page holds), and WeasyPrint gives
+# every anchor's page as a named destination.
+split=$(pdfinfo -dests "$out/book.pdf" | awk '{ id = $NF; gsub(/"/, "", id) }
+	id ~ /^table-[0-9]+(-long)?$/ { start[id] = $1 }
+	id ~ /^table-[0-9]+-end$/ { sub(/-end$/, "", id)
+		if (!(id in start)) { print id " (no caption anchor)"; next }
+		if (start[id] != $1) print id " (pages " start[id] "-" $1 ")" }')
+[ -n "$(pdfinfo -dests "$out/book.pdf" | grep -m1 '"table-1"')" ] ||
+	die "the PDF has no table anchors: scripts/book/quote.lua's number_table() must set them"
+[ -z "$split" ] || die "tables split across pages though they fit on one: $(echo $split); see book.css's 'break-inside: avoid' and the page before each"
 note "$out/book.html, $out/book.pdf, $out/book.epub"

@@ -284,10 +284,28 @@ end
 -- Tables are numbered through the book too: "Table N." opens the caption
 -- (most quoted tables have none; their heading above says what they are).
 local tables = 0
+local LONG_ROWS = 24
 local function number_table(el)
   mark_wide(el)
   tables = tables + 1
-  local label = pandoc.Strong({ pandoc.Str("Table " .. tables .. ".") })
+  -- Anchors at the caption and in the last row: WeasyPrint turns each id
+  -- into a named destination with its page, so the book's build can see
+  -- a table split across pages (pdfinfo -dests). A table of more than
+  -- LONG_ROWS rows may run over; its anchors say so ("-long").
+  local rows = 0
+  local last
+  for _, body in ipairs(el.bodies) do
+    for _, row in ipairs(body.body) do
+      rows = rows + 1
+      last = row
+    end
+  end
+  local id = "table-" .. tables .. (rows > LONG_ROWS and "-long" or "")
+  if last then
+    local cell = last.cells[1]
+    cell.contents:insert(pandoc.Plain({ pandoc.Span({}, { id = id .. "-end" }) }))
+  end
+  local label = pandoc.Span({ pandoc.Strong({ pandoc.Str("Table " .. tables .. ".") }) }, { id = id })
   local long = el.caption.long
   if #long > 0 and long[1].content then
     long[1].content:insert(1, pandoc.Space())
