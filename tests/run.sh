@@ -392,12 +392,16 @@ group_gdb() {
 	if [ "$NCH" -ge 2 ]; then
 		walk 2 "sorted list"
 		# What chapter 2 says of its stop 31 (and draws): the goal is the
-		# block after the old window, and the new window starts there or
-		# further on ($6, $7: the old window; $8: grp_goal; $10: new start).
-		t "ch2 walkthrough: grp_goal is the block after the old window, and the new window starts at it or after" \
-			awk '/^\$(6|7|8|10) = / { v[substr($1, 2)] = $3 }
-				END { bpg = 32768; exit !(v[7] != "" && v[8] != "" && v[10] != "" &&
-					(v[7] + 1) % bpg == v[8] % bpg && v[10] >= v[7] + 1) }' "$W/ch2.txt"
+		# block after the old window, the search's cursor starts there,
+		# from a window that ends before it (or the list head: 0, 0), and
+		# the new window starts at the cursor or further on ($6, $7: the
+		# old window; $8: grp_goal; $9: the cursor; $10, $11: the walk's
+		# first window; $13: the cursor at the walk's end; $15: new start).
+		t "ch2 walkthrough: grp_goal is the block after the old window, the cursor starts there, and the new window starts at it or after" \
+			awk '/^\$([0-9]+) = / { v[substr($1, 2)] = $3 }
+				END { bpg = 32768; for (i = 6; i <= 15; i++) if (i != 12 && i != 14 && v[i] == "") exit 1
+					exit !((v[7] + 1) % bpg == v[8] % bpg && v[9] % bpg == v[8] % bpg &&
+						v[11] < v[9] && v[13] >= v[9] && v[15] >= v[13]) }' "$W/ch2.txt"
 		t "ch2 walkthrough: once every writer has closed its file, no window is left" \
 			bash -c "tail -8 '$W/ch2.txt' | grep -q '^ext2 on vda: 0 reservation windows'"
 	fi

@@ -27,7 +27,8 @@ rsv-check
 # 3. Thirty windows later, all four files are busy. The list is sorted by
 #    start block, the four windows are disjoint, and each has its owner.
 #    Watch the window being replaced: the old one is dropped first, and
-#    the new one is searched for after its end.
+#    the new one is searched for after its end, walking the list from
+#    the window before the old one.
 enable 1
 ignore 1 30
 continue
@@ -35,7 +36,22 @@ print my_rsv->rsv_start
 print my_rsv->rsv_end
 print grp_goal
 rsv-list
+# Follow the search: stop where it walks the list, for this task only
+# (the other writers keep running; $lx_current() is the kernel's gdb
+# helper for the task on the CPU, and a pid names one task), to see where
+# its cursor starts and the window it starts from. Back in
+# alloc_new_reservation, the cursor is where the walk stopped: the start
+# of the gap it found.
+set $pid = $lx_current().pid
 disable 1
+break find_next_reservable_window if $lx_current().pid == $pid
+continue
+print *start_block
+print search_head->rsv_start
+print search_head->rsv_end
+finish
+print start_block
+delete 2
 finish
 print my_rsv->rsv_start
 print my_rsv->rsv_end

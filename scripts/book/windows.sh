@@ -5,7 +5,11 @@
 #       chapter 2: the two rsv-list tables between '$6 = ' and 'rsv-check'
 #       (before and after 'finish'), one row each: the windows in block
 #       order, not to scale, each gap labelled with its length in blocks,
-#       the window that moved in orange, and the goal ($8) marked
+#       the window that moved in orange, the goal ($8) marked, and the
+#       search's cursor: where find_next_reservable_window() started it
+#       and from which window (the three values printed at its
+#       breakpoint), and where it stopped (the value printed after its
+#       'finish')
 #   scripts/book/windows.sh grow TRANSCRIPT OUT.svg
 #       chapter 4: each window of the streaming file as the watchpoint on
 #       rsv_goal_size reported it, a bar per window, its height the size
@@ -29,12 +33,37 @@ list)
 	function mark_goal(x, y) {
 		printf "<path d=\"M %d %d l -6 -12 h 12 z\" fill=\"#c00\"/><text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#c00\">goal %d</text>\n", x, y + 20, x, y + 60, goal
 	}
+	# The cursor: a blue mark under the block line at x, its label below.
+	function mark_cursor(x, y, text) {
+		printf "<path d=\"M %d %d l -6 12 h 12 z\" fill=\"#1b63b5\"/><text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#1b63b5\">%s</text>\n", x, y + 20, x, y + 74, text
+	}
+	# Where block b falls on row r: in a gap (near its left end, as the
+	# goal is drawn) or inside a window (in proportion).
+	function xpos(r, b,   k, x) {
+		x = x0
+		for (k = 1; k <= n[r]; k++) {
+			if (b < s[r, k]) return x + 4
+			x += gw
+			if (b <= e[r, k]) return x + int((b - s[r, k]) * bw / (e[r, k] - s[r, k] + 1))
+			x += bw
+		}
+		return x + 4
+	}
 	/^\$8 = / { goal = $3 }
-	/reservation windows? \(/ { t++; n[t] = 0; next }
-	t && $1 ~ /^[0-9]+$/ && NF == 6 { k = ++n[t]; s[t, k] = $1; e[t, k] = $2; ino[t, k] = $6 }
+	# At the breakpoint on the walk: the cursor, then the window it
+	# starts from; after its finish, the cursor where the walk stopped.
+	/hit Breakpoint [0-9]+, find_next_reservable_window/ { walk = 1; nv = 0; next }
+	walk == 1 && /^\$[0-9]+ = / { v[++nv] = $3; if (nv == 3) walk = 2; next }
+	walk == 2 && /^Value returned is/ { walk = 3; next }
+	walk == 3 && /^\$[0-9]+ = / { stop = $3; walk = 4; next }
+	/reservation windows? \(/ { t++; n[t] = 0; table = 1; next }
+	/^  OK: / { table = 0 }
+	table && $1 ~ /^[0-9]+$/ && NF == 6 { k = ++n[t]; s[t, k] = $1; e[t, k] = $2; ino[t, k] = $6 }
 	END {
 		if (t < 2 || goal == "") { print "windows.sh: need two rsv-list tables and $8 (the goal)" > "/dev/stderr"; exit 1 }
-		bw = 96; gw = 64; x0 = 110; rowh = 90
+		if (walk != 4) { print "windows.sh: need the stop in find_next_reservable_window (3 values) and the cursor after its finish" > "/dev/stderr"; exit 1 }
+		cur = v[1]; hs = v[2]; he = v[3]
+		bw = 96; gw = 64; x0 = 110; rowh = 100
 		w = x0 + n[1] * (bw + gw) + gw
 		printf "%s width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n", head, w, 2 * rowh + 30, w, 2 * rowh + 30
 		label[1] = "before finish"; label[2] = "after finish"
@@ -61,6 +90,19 @@ list)
 			if (r == 1 && goal > prev)
 				mark_goal(x + 4, y)
 		}
+		# The walk: its starting window outlined (none: the list head),
+		# the cursor where it started, and where it stopped.
+		x = x0; y = 20
+		for (k = 1; k <= n[1]; k++) {
+			x += gw
+			if (s[1, k] == hs && e[1, k] == he)
+				printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"30\" rx=\"5\" fill=\"none\" stroke=\"#1b63b5\" stroke-width=\"3\" stroke-dasharray=\"6 3\"/>\n", x - 4, y + 5, bw + 8
+			x += bw
+		}
+		mark_cursor(xpos(1, cur), 20, "cursor starts " cur)
+		mark_cursor(xpos(2, stop), 20 + rowh, "cursor stops " stop)
+		printf "<text x=\"0\" y=\"%d\" fill=\"#1b63b5\" font-size=\"11\">%s</text>\n", 2 * rowh + 24,
+			(hs == 0 && he == 0 ? "the walk starts at the list head" : "dashed: the window the walk starts from, " hs "-" he)
 		print "</svg>"
 	}' > "$out.tmp"
 	;;
