@@ -130,12 +130,18 @@ need_kernel() {
 # The chapters whose walkthrough transcript the book quotes
 # (book/examples/walk-chN.gdb.txt).
 QUOTED_WALKS="0 2 3 4 6"
-# walk_trim TRANSCRIPT: a walkthrough's gdb transcript as the book quotes
-# it: from the first breakpoint on, without the backtrace's outer frames,
-# gdb's thread switches and this machine's paths.
-walk_trim() {
+# gdb_trim TRANSCRIPT: a gdb transcript as the book quotes it: from the
+# first breakpoint on, without gdb's thread switches and this machine's
+# paths (the kernel's files named as in its tree).
+gdb_trim() {
 	sed -n '/^Breakpoint 1 at/,$p' "$1" | sed "s|$TOP/||g; s|build/linux/||g" |
-		grep -v '^\[Inferior\|^\[Switching\|^#[1-9][0-9]* \|^ext2_try_to_allocate_with_rsv (' 
+		grep -v '^\[Inferior\|^\[Switching'
+}
+# walk_trim TRANSCRIPT: a walkthrough's, also without the backtrace's
+# outer frames and the frame 'finish' returns to (the tools chapter's
+# example keeps its backtrace whole).
+walk_trim() {
+	gdb_trim "$1" | grep -v '^#[1-9][0-9]* \|^ext2_try_to_allocate_with_rsv ('
 }
 # walk_shape TRIMMED: the lines that say where a walkthrough stopped and
 # what its checks said, numbers masked: the same for every run of it.

@@ -65,8 +65,7 @@ rm -f "$tmp/brief.img"
 say "examples: gdb against a second guest"
 WALK=$TOP/book/examples.gdb GDB_PORT=$(free_port) CH=$CH \
 	"$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 || die "the gdb example failed: see $BUILD/walkthrough/examples.txt"
-sed -n '/^Breakpoint 1 at/,$p' "$BUILD/walkthrough/examples.txt" | sed "s|$TOP/||g" |
-	grep -v '^\[Inferior\|^\[Switching' > "$dir/gdb.txt"
+gdb_trim "$BUILD/walkthrough/examples.txt" > "$dir/gdb.txt"
 grep -q 'OK: sorted by start' "$dir/gdb.txt" || die "rsv-list did not report in the gdb example: $dir/gdb.txt"
 # The walkthroughs' transcripts, as the chapters quote them (and draw them:
 # scripts/book/windows.sh). Their numbers depend on how the writers

@@ -18,10 +18,11 @@ mkdir -p "$out"
 ex=$TOP/book/examples d=$TOP/scripts/book
 "$d/symbols.sh" "$out/symbols.md" >/dev/null
 # draw OUT DATA SCRIPT [ARGS...]: SCRIPT [ARGS...] DATA OUT, unless OUT is
-# newer than DATA and SCRIPT.
+# newer than DATA and SCRIPT (a function of this file: newer than it).
 draw() {
-	local o=$1 data=$2 script=$3; shift 3
-	[ "$o" -nt "$data" ] && [ "$o" -nt "$script" ] && return
+	local o=$1 data=$2 script=$3 code=$3; shift 3
+	declare -F "$script" >/dev/null && code=$0
+	[ "$o" -nt "$data" ] && [ "$o" -nt "$code" ] && return
 	"$script" "$@" "$data" "$o"
 }
 draw "$out/group0.svg" "$ex/dumpe2fs.txt" "$d/group.sh"
@@ -37,5 +38,4 @@ extents3() {
 	[ -s "$data" ] || die "no chapter 2 or 3 layout rows in $1"
 	gnuplot -e "data='$data'; names='ch2 ch3 ch3-rsv128'; ylab='mean extents per file (log scale)'; out='$2'; logy=1" "$TOP/scripts/bench/lines.gp"
 }
-[ "$out/ch3-extents.png" -nt "$TOP/results/layout.csv" ] && [ "$out/ch3-extents.png" -nt "$0" ] ||
-	extents3 "$TOP/results/layout.csv" "$out/ch3-extents.png"
+draw "$out/ch3-extents.png" "$TOP/results/layout.csv" extents3

@@ -11,6 +11,8 @@
 #       breakpoint), and where it stopped (the value printed after its
 #       'finish')
 #   scripts/book/windows.sh grow TRANSCRIPT OUT.svg
+#   scripts/book/windows.sh grow-list TRANSCRIPT   (the same windows as text,
+#       "SIZE GOAL" a line: what make test checks of a fresh run)
 #       chapter 4: each window of the streaming file as the watchpoint on
 #       rsv_goal_size reported it, a bar per window, its height the size
 #       (doubling: a log scale), labelled with the size and the goal block
@@ -19,9 +21,28 @@
 #       first stop, and at close), block by block, the used blocks filled
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
-usage="usage: windows.sh list|grow|extend TRANSCRIPT OUT.svg"
-kind=${1:?$usage} in=${2:?$usage} out=${3:?$usage}
+usage="usage: windows.sh list|grow|extend TRANSCRIPT OUT.svg, or windows.sh grow-list TRANSCRIPT"
+kind=${1:?$usage} in=${2:?$usage}
+[ "$kind" = grow-list ] || out=${3:?$usage}
 [ -s "$in" ] || die "$in is missing or empty: run scripts/book/examples.sh to save the walkthrough transcripts"
+
+# grow_windows TRANSCRIPT: chapter 4's streaming file's windows, one line
+# each, "SIZE GOAL": the first at its first stop (the size rsv_goal_size
+# printed, the goal in the breakpoint's line), then one per watchpoint
+# report (the new size, and the goal of the next alloc_new_reservation
+# frame gdb shows; "-" if none came).
+grow_windows() {
+	awk '
+	function grp_goal() { match($0, /grp_goal@entry=[0-9]+/); return substr($0, RSTART + 15, RLENGTH - 15) + 0 }
+	/rsv_goal_size = [0-9]+/ && !nw { match($0, /rsv_goal_size = [0-9]+/); size[++nw] = substr($0, RSTART + 16, RLENGTH - 16) + 0 }
+	/^Thread .* hit Breakpoint 1, alloc_new_reservation/ && first == "" { first = grp_goal() }
+	/^New value = / { size[++nw] = $4 + 0; want = nw }
+	/^alloc_new_reservation \(/ && want { start[want] = grp_goal(); want = 0 }
+	END {
+		if (nw) start[1] = first
+		for (i = 1; i <= nw; i++) print size[i], (i in start && start[i] != "" ? start[i] : "-")
+	}' "$1"
+}
 
 # Styles shared by both pictures.
 head='<svg xmlns="http://www.w3.org/2000/svg" font-family="DejaVu Sans, sans-serif" font-size="12"'
@@ -106,16 +127,15 @@ list)
 		print "</svg>"
 	}' > "$out.tmp"
 	;;
+grow-list)
+	grow_windows "$in"
+	exit
+	;;
 grow)
-	awk -v head="$head" '
-	/rsv_goal_size = [0-9]+/ && !nw { match($0, /rsv_goal_size = [0-9]+/); size[++nw] = substr($0, RSTART + 16, RLENGTH - 16) + 0 }
-	function grp_goal() { match($0, /grp_goal@entry=[0-9]+/); return substr($0, RSTART + 15, RLENGTH - 15) + 0 }
-	/^Thread .* hit Breakpoint 1, alloc_new_reservation/ && first == "" { first = grp_goal() }
-	/^New value = / { size[++nw] = $4 + 0; want = nw }
-	/^alloc_new_reservation \(/ && want { start[want] = grp_goal(); want = 0 }
+	grow_windows "$in" | awk -v head="$head" '
+	{ size[++nw] = $1; if ($2 != "-") start[nw] = $2 }
 	END {
 		if (nw < 2) { print "windows.sh: no watchpoint reports in the transcript" > "/dev/stderr"; exit 1 }
-		start[1] = first
 		bw = 62; gap = 14; x0 = 40; base = 230; unit = 20   # unit: pixels per doubling
 		w = x0 + nw * (bw + gap) + 10
 		printf "%s width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n", head, w, base + 50, w, base + 50
@@ -130,7 +150,7 @@ grow)
 		}
 		printf "<text x=\"%d\" y=\"%d\" fill=\"#555\" font-size=\"11\">window size in blocks (each bar: a new window; height: doublings)</text>\n", x0, base + 38
 		print "</svg>"
-	}' "$in" > "$out.tmp"
+	}' > "$out.tmp"
 	;;
 extend)
 	# The first two rsv-list tables: one window, before and after; each
