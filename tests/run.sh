@@ -300,12 +300,18 @@ model_smoke() {
 	iops=$(tr -d '\r' < "$T/ch4-model.log" | sed -n 's/^# probe: random 4 KiB reads per second: //p')
 	t "the disk model answers random 4 KiB reads at its rate: $iops a second (between 40 and 100)" \
 		awk -v v="$iops" 'BEGIN { exit !(v != "" && v + 0 >= 40 && v + 0 <= 100) }'
+	t "the guest counts the dirty throttle (tracepoint writeback:balance_dirty_pages)" \
+		bash -c "! grep -q 'no writeback:balance_dirty_pages tracepoint\|throttle events: the counts are short' '$T/ch4-model.log'"
 	for n in 1 4; do
 		line=$(tr -d '\r' < "$T/ch4-model.log" | grep "^bench: n=$n run=1 " || true)
+		# Every figure above 0 but dbench's (not run) and the throttle's
+		# (a writer the disk keeps up with is never told to wait).
 		t "the disk model, $n writer(s): every figure printed and above 0 (${line#bench: })" \
 			awk -v l="$line" 'BEGIN { k = 0; n = split(l, f, " ")
-				for (i = 2; i <= n; i++) { split(f[i], kv, "="); if (kv[1] != "dbench_mb_s") { k++; if (kv[2] + 0 <= 0) exit 1 } }
-				exit !(k == 11) }'
+				for (i = 2; i <= n; i++) { split(f[i], kv, "="); k++
+					if (kv[2] !~ /^[0-9.]+$/) exit 1
+					if (kv[1] != "dbench_mb_s" && kv[1] !~ /^throttle_/ && kv[2] + 0 <= 0) exit 1 }
+				exit !(k == 15) }'
 	done
 }
 # same_disk A B WHAT: one process, no concurrency (writers turns: 32 files

@@ -18,9 +18,13 @@
 #      (SECS 0: no dbench);
 #   4. e2fsck -fn checks the file system.
 # One 'bench:' line per run: n, run, seq_write_mb_s, seq_read_mb_s,
-# dbench_mb_s, alone_read_mb_s, the disk requests of the write, read and
-# read-alone phases (from /sys/block/vda/stat), and the mean extents per
-# file after the write (debugfs).
+# dbench_mb_s, alone_read_mb_s (from fio's own read time), the disk
+# requests of the write, read and read-alone phases (from
+# /sys/block/vda/stat), the mean extents per file after the write
+# (debugfs), and the dirty throttle during the write (throttle_pauses:
+# times a writer was told to wait; throttle_ms: the waits asked for, in
+# all; throttle_pages: the mean number of pages a writer could dirty
+# before it was looked at again).
 . /tests/lib.sh
 set -- $ARGS
 counts=$(echo "${1:-8}" | tr , ' ') total=${2:-128} secs=${3:-0} runs=${4:-1} rsv=${5:-0}
@@ -33,6 +37,30 @@ bs=$(stat -f -c %S /mnt)
 echo $((${dirty%/*} << 20)) > /proc/sys/vm/dirty_bytes
 echo $((${dirty#*/} << 20)) > /proc/sys/vm/dirty_background_bytes
 now() { cut -d' ' -f1 /proc/uptime; }
+# The dirty throttle, seen from the kernel: the writeback tracepoint
+# balance_dirty_pages fires where a writer over its share of dirty pages
+# is told to wait (pause, in ms) and how many pages it may dirty before it
+# is looked at again (dirtied_pause). Events with pause > 0 are kept.
+tr=/sys/kernel/tracing ev=
+[ -d $tr/events ] || mount -t tracefs tracefs $tr 2>/dev/null
+if [ -d $tr/events/writeback/balance_dirty_pages ]; then
+	ev=$tr/events/writeback/balance_dirty_pages
+	echo 8192 > $tr/buffer_size_kb   # per CPU: a run's events, none lost
+	echo 'pause > 0' > $ev/filter
+else
+	echo "# no writeback:balance_dirty_pages tracepoint: the throttle is not counted"
+fi
+throttle_on() { [ -z "$ev" ] || { echo > $tr/trace; echo 1 > $ev/enable; }; }
+# throttle_off: "EVENTS PAUSE_MS MEAN_DIRTIED_PAUSE LOST" since throttle_on.
+throttle_off() {
+	[ -n "$ev" ] || { echo "0 0 0 0"; return; }
+	echo 0 > $ev/enable
+	lost=$(cat $tr/per_cpu/cpu*/stats | awk '/^overrun:/ { s += $2 } END { print s + 0 }')
+	awk -v lost="$lost" '/balance_dirty_pages:/ { n++
+			for (i = 1; i <= NF; i++) { split($i, kv, "=")
+				if (kv[1] == "pause") ms += kv[2]; else if (kv[1] == "dirtied_pause") d += kv[2] } }
+		END { printf "%d %d %.1f %d\n", n, ms, n ? d / n : 0, lost }' $tr/trace
+}
 disk_io() { set -- $(cat /sys/block/vda/stat); echo "$1 $5"; }   # read, write requests
 rate() { awk -v m="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", (b > a) ? m / (b - a) : 0 }'; }
 # e2fsprogs' own tools (busybox's mke2fs comes first on the PATH).
@@ -61,9 +89,12 @@ for n in $counts; do
 			done
 		fi
 		sync
+		throttle_on
 		set -- $(disk_io); w0=$2 t0=$(now)
 		out=$(job --rw=write --end_fsync=1)
 		t1=$(now); set -- $(disk_io); w1=$2
+		set -- $(throttle_off); thr_n=$1 thr_ms=$2 thr_pages=$3
+		[ "$4" = 0 ] || echo "# run $r: the trace buffer lost $4 throttle events: the counts are short"
 		check "$n writers, run $r: fio wrote $mib MiB per file, fsync'ed" test -n "$(echo "$out" | grep '^3;')"
 		[ "$rsv" = 0 ] || check "$n writers, run $r: the files kept their $rsv-block windows" \
 			test "$(rsvctl get /mnt/seq.0.0)" = "$rsv"
@@ -89,11 +120,16 @@ for n in $counts; do
 			alone="$alone --name=alone$i --filename=seq.$i.0 --stonewall"
 			i=$((i + 1)) am=$((am + mib))
 		done
-		set -- $(disk_io); a0=$1 t4=$(now)
+		set -- $(disk_io); a0=$1
 		# shellcheck disable=SC2086 # $alone: one job's options per file
 		out=$(fio --directory=/mnt --bs=4k --size="${mib}m" --rw=read --ioengine=psync \
 			--output-format=terse $alone 2>&1)
-		t5=$(now); set -- $(disk_io); a1=$1
+		set -- $(disk_io); a1=$1
+		# The time fio itself measured reading (terse field 9, ms, summed
+		# over the jobs): not fio's start, which under TCG takes longer
+		# than a well laid out file takes to read. (Before check, which
+		# sets $out.)
+		aread=$(echo "$out" | awk -F';' '/^3;/ { ms += $9 } END { printf "%.3f", ms / 1000 }')
 		check "$n writers, run $r: fio read the first $i files back alone" \
 			test "$(echo "$out" | grep -c '^3;')" = "$i"
 		rm -f /mnt/seq.*
@@ -109,7 +145,7 @@ for n in $counts; do
 		cd / && umount /mnt
 		check "$n writers, run $r: e2fsck -fn finds the file system clean" /usr/sbin/e2fsck -fn /dev/vda
 		mount -t "$FS" ${MNT:+-o "$MNT"} /dev/vda /mnt
-		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate $((n * mib)) "$t2" "$t3") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) alone_read_mb_s=$(rate $am "$t4" "$t5") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext"
+		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate $((n * mib)) "$t2" "$t3") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) alone_read_mb_s=$(rate $am 0 "$aread") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext throttle_pauses=$thr_n throttle_ms=$thr_ms throttle_pages=$thr_pages"
 	done
 done
 sync

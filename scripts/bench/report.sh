@@ -223,13 +223,26 @@ model_body() {
 		echo "Counted in the guest after each write, from e2fsprogs' debugfs (runs of blocks contiguous in the file and on the disk, as \`e2layout\` counts them)."; echo
 		table model.csv extents_per_file %.1f ch1; echo
 	fi
+	if has_metric throttle_pages; then
+		local nmax; nmax=$(awk -F, 'NR > 1 && $5 == "throttle_pages" && $3 > m { m = $3 } END { print m }' model.csv)
+		echo "### Every run at $nmax writers: its layout, its speed and the dirty throttle"; echo
+		echo "One row per run, not medians: whether a kernel comes out more than one way shows here. The throttle is read in the guest from the tracepoint writeback:balance_dirty_pages during the write: how often a writer was told to wait (per MiB written), how long in all it was asked to wait (ms per MiB), and how many pages a writer could dirty before it was looked at again (the mean of the tracepoint's dirtied_pause)."; echo
+		echo "| kernel | run | extents per file | write MiB/s | waits per MiB | ms asked per MiB | pages between looks |"
+		echo "|---|---:|---:|---:|---:|---:|---:|"
+		awk -F, -v n="$nmax" 'NR > 1 && $3 == n { k = $1 SUBSEP $4; v[k, $5] = $6; if (!(k in seen)) { seen[k] = 1; order[++nk] = k } }
+			END { for (i = 1; i <= nk; i++) { k = order[i]; split(k, kr, SUBSEP); mib = v[k, "mib"]
+				if (mib <= 0 || v[k, "throttle_pages"] == "") continue
+				printf "| %s | %s | %.1f | %.2f | %.1f | %.0f | %.1f |\n", kr[1], kr[2], v[k, "extents_per_file"], v[k, "seq_write_mb_s"],
+					v[k, "throttle_pauses"] / mib, v[k, "throttle_ms"] / mib, v[k, "throttle_pages"] } }' model.csv
+		echo
+	fi
 	echo "### Disk write requests per MiB written"; echo
 	model_per_mib write_requests; echo
 	echo "### Disk read requests per MiB read back"; echo
 	model_per_mib read_requests; echo
 	if has_metric alone_read_mb_s; then
 		echo "### Read back alone, MiB/s (ratio to chapter 1)"; echo
-		echo "The caches dropped again and the files read one after another, one fio job per file, the first files until 8 MiB are read (at 1 writer, its one file): a reader that comes later, with no other reader's requests beside its own to merge with."; echo
+		echo "The caches dropped again and the files read one after another, one fio job per file, the first files until 8 MiB are read (at 1 writer, its one file): a reader that comes later, with no other reader's requests beside its own to merge with. The MiB/s is over the time fio itself measured reading, summed over the files (fio's start, more than a second under TCG, is left out)."; echo
 		table model.csv alone_read_mb_s %.1f ch1; echo
 		echo "### Disk read requests per MiB read alone"; echo
 		model_per_mib alone_read_requests alone_mib; echo
