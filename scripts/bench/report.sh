@@ -81,7 +81,7 @@ header() {
 	parts="$parts${ONLY:+ ONLY='$ONLY'}${MCOUNTS:+ MCOUNTS=$MCOUNTS}${MRUNS:+ MRUNS=$MRUNS}${MDIRTY:+ MDIRTY=$MDIRTY}"
 	echo "Measured by \`make bench BENCH=$mode$parts\` on $(date -u +%Y-%m-%d), $(nproc) host CPUs, QEMU TCG${elapsed:+, in $((elapsed / 60)) min $((elapsed % 60)) s}$([ "$b" -ge 60 ] && echo " ($((b / 60)) min $((b % 60)) s of it building the kernels)")."
 	case ${VARIANT:-} in
-	bench) echo "Kernels: the bench variant of each chapter (\`config/bench.config\`: the course's configuration without lockdep, spinlock and list debugging, which under TCG would cost more than the allocator measured)." ;;
+	bench) echo "Kernels: the bench variant of each chapter (\`config/bench.config\`: the course's configuration without lockdep, spinlock and list debugging, which under TCG would cost more than the allocator measured, and with tracing built in for the disk model's throttle counts, its tracepoints off unless the model turns one on)." ;;
 	'') echo "Kernels: the course's own, with lockdep, spinlock and list debugging on (BENCH_VARIANT=): times are inflated by the checking." ;;
 	*) echo "Kernels: the $VARIANT variant (\`config/$VARIANT.config\`)." ;;
 	esac
