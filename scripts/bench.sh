@@ -159,9 +159,13 @@ run() {
 }
 
 for part in layout throughput alloc nearfull search model; do rm -f "$R/$part.csv.tmp" "$R/$part.rows"; done
+# part_took PART: what PART took since p0, for the report ("part=seconds").
+part_times=""
+part_took() { part_times="$part_times $1=$(( $(date +%s) - p0 ))"; }
 touch "$R/.run-started"   # PUBLISH copies only what this run wrote
 
 case " $PARTS " in *" layout "*)
+p0=$(date +%s)
 for n in $counts; do
 	for cfg in "${configs[@]}"; do
 		set -- $cfg
@@ -187,9 +191,11 @@ awk -F, '{ print; k = $1 FS $2 FS $3 FS $4 }
 	"$R/layout.csv.tmp" > "$R/layout.csv.tmp2"
 { echo "kernel,fs,writers,run,metric,value"; cat "$R/layout.csv.tmp2"; } > "$RESULTS/layout.csv"
 rm -f "$R/layout.csv.tmp" "$R/layout.csv.tmp2"
+part_took layout
 ;; esac
 
 case " $PARTS " in *" throughput "*)
+p0=$(date +%s)
 for n in $tcounts; do
 	for cfg in "${configs[@]}"; do
 		set -- $cfg
@@ -201,9 +207,11 @@ for n in $tcounts; do
 done
 { echo "kernel,fs,writers,run,metric,value"; cat "$R/throughput.csv.tmp"; } > "$RESULTS/throughput.csv"
 rm -f "$R/throughput.csv.tmp"
+part_took throughput
 ;; esac
 
 case " $PARTS " in *" alloc "*)
+p0=$(date +%s)
 for n in $acounts; do
 	for cfg in "${aconfigs[@]}"; do
 		set -- $cfg
@@ -218,8 +226,10 @@ awk -F, -v mib="$AMIB" '{ print } $5 == "write_sys_ticks" { printf "%s,%s,%s,%s,
 	"$R/alloc.csv.tmp" > "$R/alloc.csv.tmp2"
 { echo "kernel,fs,writers,run,metric,value"; cat "$R/alloc.csv.tmp2"; } > "$RESULTS/alloc.csv"
 rm -f "$R/alloc.csv.tmp" "$R/alloc.csv.tmp2"
+part_took alloc
 ;; esac
 case " $PARTS " in *" nearfull "*)
+p0=$(date +%s)
 for point in "${npoints[@]}"; do
 	set -- $point
 	pct=$1 wargs=$2
@@ -237,8 +247,10 @@ awk -F, '{ print } $5 == "write_sys_ticks" { t[$1 FS $2 FS $3 FS $4] = $6 }
 	"$R/nearfull.csv.tmp" > "$R/nearfull.csv.tmp2"
 { echo "kernel,fs,full_pct,run,metric,value"; cat "$R/nearfull.csv.tmp2"; } > "$RESULTS/nearfull.csv"
 rm -f "$R/nearfull.csv.tmp" "$R/nearfull.csv.tmp2"
+part_took nearfull
 ;; esac
 case " $PARTS " in *" search "*)
+p0=$(date +%s)
 for cfg in "${sconfigs[@]}"; do
 	set -- $cfg
 	for r in $(seq "$sruns"); do
@@ -255,8 +267,10 @@ for cfg in "${sconfigs[@]}"; do
 done
 { echo "kernel,fs,k,run,metric,value"; cat "$R/search.rows"; } > "$RESULTS/search.csv"
 rm -f "$R/search.rows" "$R/search.csv.tmp"
+part_took search
 ;; esac
 case " $PARTS " in *" model "*)
+p0=$(date +%s)
 for cfg in "${mconfigs[@]}"; do
 	set -- $cfg
 	tag=$1-model
@@ -271,10 +285,11 @@ for cfg in "${mconfigs[@]}"; do
 done
 { echo "kernel,fs,writers,run,metric,value"; cat "$R/model.rows"; } > "$RESULTS/model.csv"
 rm -f "$R/model.rows" "$R/model.csv.tmp"
+part_took model
 ;; esac
 elapsed=$(( $(date +%s) - t_begin ))   # all of it: kernels, initramfs and runs
 
-PARTS="$PARTS" BUILD_SECONDS=$((start - t_begin)) "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
+PARTS="$PARTS" BUILD_SECONDS=$((start - t_begin)) PART_TIMES="${part_times# }" "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
 if [ "${PUBLISH:-0}" = 1 ]; then
 	mkdir -p "$TOP/results"
 	# Only what this run wrote: a run of some PARTS leaves the others'
