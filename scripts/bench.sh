@@ -159,13 +159,13 @@ run() {
 }
 
 for part in layout throughput alloc nearfull search model; do rm -f "$R/$part.csv.tmp" "$R/$part.rows"; done
-# part_took PART: what PART took since p0, for the report ("part=seconds").
-part_times=""
-part_took() { part_times="$part_times $1=$(( $(date +%s) - p0 ))"; }
+# part_took PART: what PART took since the part before it ended (a part
+# not measured takes no time), for the report ("part=seconds").
+part_times="" p0=$(date +%s)
+part_took() { local now; now=$(date +%s); part_times="$part_times $1=$((now - p0))"; p0=$now; }
 touch "$R/.run-started"   # PUBLISH copies only what this run wrote
 
 case " $PARTS " in *" layout "*)
-p0=$(date +%s)
 for n in $counts; do
 	for cfg in "${configs[@]}"; do
 		set -- $cfg
@@ -195,7 +195,6 @@ part_took layout
 ;; esac
 
 case " $PARTS " in *" throughput "*)
-p0=$(date +%s)
 for n in $tcounts; do
 	for cfg in "${configs[@]}"; do
 		set -- $cfg
@@ -211,7 +210,6 @@ part_took throughput
 ;; esac
 
 case " $PARTS " in *" alloc "*)
-p0=$(date +%s)
 for n in $acounts; do
 	for cfg in "${aconfigs[@]}"; do
 		set -- $cfg
@@ -229,7 +227,6 @@ rm -f "$R/alloc.csv.tmp" "$R/alloc.csv.tmp2"
 part_took alloc
 ;; esac
 case " $PARTS " in *" nearfull "*)
-p0=$(date +%s)
 for point in "${npoints[@]}"; do
 	set -- $point
 	pct=$1 wargs=$2
@@ -250,7 +247,6 @@ rm -f "$R/nearfull.csv.tmp" "$R/nearfull.csv.tmp2"
 part_took nearfull
 ;; esac
 case " $PARTS " in *" search "*)
-p0=$(date +%s)
 for cfg in "${sconfigs[@]}"; do
 	set -- $cfg
 	for r in $(seq "$sruns"); do
@@ -270,7 +266,6 @@ rm -f "$R/search.rows" "$R/search.csv.tmp"
 part_took search
 ;; esac
 case " $PARTS " in *" model "*)
-p0=$(date +%s)
 for cfg in "${mconfigs[@]}"; do
 	set -- $cfg
 	tag=$1-model

@@ -72,12 +72,13 @@ grep -q '<code class="sourceCode diff">' "$out/book.html" && grep -q 'class="st"
 # anchors each table's caption ("table-N") and its last row ("table-N-end";
 # "-long" for a table of more rows than a page holds), and WeasyPrint gives
 # every anchor's page as a named destination.
-split=$(pdfinfo -dests "$out/book.pdf" | awk '{ id = $NF; gsub(/"/, "", id) }
+dests=$(pdfinfo -dests "$out/book.pdf")
+split=$(echo "$dests" | awk '{ id = $NF; gsub(/"/, "", id) }
 	id ~ /^table-[0-9]+(-long)?$/ { start[id] = $1 }
 	id ~ /^table-[0-9]+-end$/ { sub(/-end$/, "", id)
 		if (!(id in start)) { print id " (no caption anchor)"; next }
 		if (start[id] != $1) print id " (pages " start[id] "-" $1 ")" }')
-[ -n "$(pdfinfo -dests "$out/book.pdf" | grep -m1 '"table-1"')" ] ||
+echo "$dests" | grep -q '"table-1"' ||
 	die "the PDF has no table anchors: scripts/book/quote.lua's number_table() must set them"
 [ -z "$split" ] || die "tables split across pages though they fit on one: $(echo $split); see book.css's 'break-inside: avoid' and the page before each"
 note "$out/book.html, $out/book.pdf, $out/book.epub"
