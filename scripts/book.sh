@@ -78,7 +78,7 @@ split=$(echo "$dests" | awk '{ id = $NF; gsub(/"/, "", id) }
 	id ~ /^table-[0-9]+-end$/ { sub(/-end$/, "", id)
 		if (!(id in start)) { print id " (no caption anchor)"; next }
 		if (start[id] != $1) print id " (pages " start[id] "-" $1 ")" }')
-echo "$dests" | grep -q '"table-1"' ||
+grep -q '"table-1"' <<<"$dests" ||
 	die "the PDF has no table anchors: scripts/book/quote.lua's number_table() must set them"
 [ -z "$split" ] || die "tables split across pages though they fit on one: $(echo $split); see book.css's 'break-inside: avoid' and the page before each"
 note "$out/book.html, $out/book.pdf, $out/book.epub"
