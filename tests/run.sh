@@ -311,7 +311,7 @@ model_smoke() {
 				for (i = 2; i <= n; i++) { split(f[i], kv, "="); k++
 					if (kv[2] !~ /^[0-9.]+$/) exit 1
 					if (kv[1] != "dbench_mb_s" && kv[1] !~ /^throttle_/ && kv[2] + 0 <= 0) exit 1 }
-				exit !(k == 15) }'
+				exit !(k == 16) }'
 	done
 }
 # same_disk A B WHAT: one process, no concurrency (writers turns: 32 files

@@ -8,17 +8,23 @@
 #      to their own files in one directory, in 4 KiB writes, each file
 #      fsync'ed at its end: the time until the last fsync returns is the
 #      write time. With RSV, each file's window is set to RSV blocks first;
-#   2. the caches are dropped and the N files read back by N jobs at once;
+#   2. the caches are dropped and the N files read back by N jobs at once,
+#      for at most READ_SECS (30 s): a layout of a block or two per extent
+#      reads at half a MiB a second, and 30 s of it (thousands of requests)
+#      give its rate as well as all of it would, in a fraction of the time
+#      (a well laid out 64 MiB is read in under 10 s, so never cut short);
 #      then, caches dropped again, the files read alone, one after another,
 #      as a later reader reads them (the first files, up to 8 MiB, so that a
-#      badly laid out file does not take minutes; one fio job per file):
+#      badly laid out file does not take minutes; one fio job, one file after
+#      another):
 #      no other reader's requests lie next to this one's on the disk, so
 #      none can be merged;
 #   3. the files are removed and dbench runs SECS seconds with N clients
 #      (SECS 0: no dbench);
 #   4. e2fsck -fn checks the file system.
-# One 'bench:' line per run: n, run, seq_write_mb_s, seq_read_mb_s,
-# dbench_mb_s, alone_read_mb_s (from fio's own read time), the disk
+# One 'bench:' line per run: n, run, seq_write_mb_s, seq_read_mb_s and
+# alone_read_mb_s (the reads from fio's own read time and bytes: read_mib
+# and alone_mib), dbench_mb_s, the disk
 # requests of the write, read and read-alone phases (from
 # /sys/block/vda/stat), the mean extents per file after the write
 # (debugfs), and the dirty throttle during the write (throttle_pauses:
@@ -61,7 +67,16 @@ throttle_off() {
 				if (kv[1] == "pause") ms += kv[2]; else if (kv[1] == "dirtied_pause") d += kv[2] } }
 		END { printf "%d %d %.1f %d\n", n, ms, n ? d / n : 0, lost }' $tr/trace
 }
+READ_SECS=30
 disk_io() { set -- $(cat /sys/block/vda/stat); echo "$1 $5"; }   # read, write requests
+# fio_read [parallel|serial]: "MIB SECONDS" read by the jobs of fio's terse
+# output on stdin (fields 6, read KiB, and 9, read time in ms): the jobs'
+# longest time when they ran together, their sum when one after another.
+# fio's start, more than a second under TCG, is not in it.
+fio_read() {
+	awk -F';' -v mode="$1" '/^3;/ { kb += $6; ms = (mode == "serial") ? ms + $9 : ($9 > ms ? $9 : ms) }
+		END { printf "%.2f %.3f\n", kb / 1024, ms / 1000 }'
+}
 rate() { awk -v m="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", (b > a) ? m / (b - a) : 0 }'; }
 # e2fsprogs' own tools (busybox's mke2fs comes first on the PATH).
 fresh() {
@@ -108,30 +123,33 @@ for n in $counts; do
 			/usr/sbin/debugfs -c -f - /dev/vda 2>/dev/null |
 			grep -o '([0-9][0-9-]*):' | awk -v n="$n" 'END { printf "%.1f", NR / n }')
 		echo 3 > /proc/sys/vm/drop_caches
-		set -- $(disk_io); r0=$1 t2=$(now)
-		out=$(job --rw=read)
-		t3=$(now); set -- $(disk_io); r1=$1
-		check "$n writers, run $r: fio read the $n files back" test -n "$(echo "$out" | grep '^3;')"
+		set -- $(disk_io); r0=$1
+		out=$(job --rw=read --runtime=$READ_SECS)
+		set -- $(disk_io); r1=$1
+		set -- $(echo "$out" | fio_read parallel); rmib=$1 rsecs=$2
+		check "$n writers, run $r: fio read the $n files back (${rmib} MiB in ${rsecs} s)" test -n "$(echo "$out" | grep '^3;')"
 		echo 3 > /proc/sys/vm/drop_caches
-		# One fio job per file, each waiting for the one before
-		# (stonewall): the same reads as above, one reader at a time.
-		i=0 am=0 alone=""
+		# One fio job reads the files one after another (sequential file
+		# service): the same reads as above, one reader at a time. One
+		# job, not one per file: QEMU's throttle lets a tenth of a
+		# second's requests through free after the disk idles (its
+		# bucket holds avg/10), and fio idles the disk while it starts
+		# each job, so a job per file would get a free burst per file.
+		i=0 am=0 files=""
 		while [ $i -lt "$n" ] && [ $am -lt 8 ]; do
-			alone="$alone --name=alone$i --filename=seq.$i.0 --stonewall"
+			files="$files${files:+:}seq.$i.0"
 			i=$((i + 1)) am=$((am + mib))
 		done
 		set -- $(disk_io); a0=$1
-		# shellcheck disable=SC2086 # $alone: one job's options per file
-		out=$(fio --directory=/mnt --bs=4k --size="${mib}m" --rw=read --ioengine=psync \
-			--output-format=terse $alone 2>&1)
+		out=$(fio --name=alone --directory=/mnt --filename="$files" --file_service_type=sequential \
+			--filesize="${mib}m" --bs=4k --rw=read --ioengine=psync --output-format=terse 2>&1)
 		set -- $(disk_io); a1=$1
-		# The time fio itself measured reading (terse field 9, ms, summed
-		# over the jobs): not fio's start, which under TCG takes longer
-		# than a well laid out file takes to read. (Before check, which
-		# sets $out.)
-		aread=$(echo "$out" | awk -F';' '/^3;/ { ms += $9 } END { printf "%.3f", ms / 1000 }')
-		check "$n writers, run $r: fio read the first $i files back alone" \
-			test "$(echo "$out" | grep -c '^3;')" = "$i"
+		# The time fio itself measured reading: not fio's start, which
+		# under TCG takes longer than a well laid out file takes to
+		# read. (Before check, which sets $out.)
+		set -- $(echo "$out" | fio_read serial); amib=$1 aread=$2
+		check "$n writers, run $r: fio read the first $i files back alone ($amib MiB)" \
+			awk -v m="$amib" -v a="$am" 'BEGIN { exit !(m == a) }'
 		rm -f /mnt/seq.*
 		sync
 		tp=0
@@ -145,7 +163,7 @@ for n in $counts; do
 		cd / && umount /mnt
 		check "$n writers, run $r: e2fsck -fn finds the file system clean" /usr/sbin/e2fsck -fn /dev/vda
 		mount -t "$FS" ${MNT:+-o "$MNT"} /dev/vda /mnt
-		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate $((n * mib)) "$t2" "$t3") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) alone_read_mb_s=$(rate $am 0 "$aread") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext throttle_pauses=$thr_n throttle_ms=$thr_ms throttle_pages=$thr_pages"
+		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate "$rmib" 0 "$rsecs") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) read_mib=$rmib alone_read_mb_s=$(rate $am 0 "$aread") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext throttle_pauses=$thr_n throttle_ms=$thr_ms throttle_pages=$thr_pages"
 	done
 done
 sync
