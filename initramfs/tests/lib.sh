@@ -1,7 +1,9 @@
 # Guest test helpers: one line per check, TAP style, read by the host.
 # check DESCRIPTION COMMAND...   passes when COMMAND exits 0
+# Both keep their d and out to themselves: a script's own $d or $out
+# (dbench's output, fio's) survives a check.
 check() {
-	d=$1; shift
+	local d=$1 out; shift
 	if out=$("$@" 2>&1); then
 		echo "ok - $d"
 	else
@@ -11,7 +13,7 @@ check() {
 }
 # check_fails DESCRIPTION COMMAND...   passes when COMMAND fails
 check_fails() {
-	d=$1; shift
+	local d=$1 out; shift
 	if out=$("$@" 2>&1); then
 		echo "not ok - $d (it succeeded)"
 		echo "$out" | sed 's/^/#   /' | head -20

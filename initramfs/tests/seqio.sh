@@ -146,7 +146,7 @@ for n in $counts; do
 		set -- $(disk_io); a1=$1
 		# The time fio itself measured reading: not fio's start, which
 		# under TCG takes longer than a well laid out file takes to
-		# read. (Before check, which sets $out.)
+		# read.
 		set -- $(echo "$out" | fio_read serial); amib=$1 aread=$2
 		check "$n writers, run $r: fio read the first $i files back alone ($amib MiB)" \
 			awk -v m="$amib" -v a="$am" 'BEGIN { exit !(m == a) }'
