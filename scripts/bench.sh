@@ -26,7 +26,7 @@
 #               charges for every request as a 2004 disk did (DISK_MODEL=hdd,
 #               scripts/qemu.sh): N fio jobs write 64 MiB between them
 #               sequentially in 4 KiB writes and fsync, read it back after
-#               dropping caches (all N files at once, for at most 30 s, then the first files
+#               dropping caches (all N files at once, then the first files
 #               alone, one after another, up to 8 MiB), then dbench with N
 #               clients; every run on a fresh file system, one boot per
 #               configuration. MCOUNTS (1,32 in quick mode) and MRUNS (3)

@@ -312,6 +312,18 @@ model_smoke() {
 					if (kv[2] !~ /^[0-9.]+$/) exit 1
 					if (kv[1] != "dbench_mb_s" && kv[1] !~ /^throttle_/ && kv[2] + 0 <= 0) exit 1 }
 				exit !(k == 16) }'
+		# Each read took at least the time its requests cost at 79 a
+		# second, bar QEMU's free burst (a tenth of a second's worth)
+		# and a fifth for the timing: a read timed so that the disk's
+		# idle time comes back as free requests (a fio job per file,
+		# each started on an idle disk) is faster than the disk.
+		t "the disk model, $n writer(s): each read took as long as its requests cost at 79 a second" \
+			awk -v l="$line" 'BEGIN { n = split(l, f, " ")
+				for (i = 2; i <= n; i++) { split(f[i], kv, "="); v[kv[1]] = kv[2] }
+				if (v["seq_read_mb_s"] <= 0 || v["alone_read_mb_s"] <= 0) exit 1
+				r = v["read_mib"] / v["seq_read_mb_s"]; a = v["alone_mib"] / v["alone_read_mb_s"]
+				printf "read at once: %.3f s for %d requests; alone: %.3f s for %d\n", r, v["read_requests"], a, v["alone_read_requests"]
+				exit !(r >= 0.8 * (v["read_requests"] - 8) / 79 && a >= 0.8 * (v["alone_read_requests"] - 8) / 79) }'
 	done
 }
 # same_disk A B WHAT: one process, no concurrency (writers turns: 32 files
