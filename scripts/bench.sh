@@ -144,6 +144,25 @@ case " $PARTS " in *" search "*) total=$(( total + ${#sconfigs[@]} * sruns )) ;;
 case " $PARTS " in *" model "*) total=$(( total + ${#mconfigs[@]} )) ;; esac
 i=0 start=$(date +%s)
 say "bench ($mode): $total guest runs: $PARTS"
+# The time estimate: what each part took the last time it was run here
+# with the same plan (RESULTS/part-times: "KEY SECONDS DATE" lines).
+TIMES=$RESULTS/part-times
+plan_key() {
+	local k="$mode $1 ${ONLY:-all} ${VARIANT:-debug}"
+	[ "$1" = model ] && k="$k $mcounts $mruns $MDIRTY"
+	echo "$k" | tr ' ' '|'
+}
+est=0 unknown=""
+for p in $PARTS; do
+	s=$(awk -v k="$(plan_key "$p")" '$1 == k { s = $2 } END { print s }' "$TIMES" 2>/dev/null || true)
+	if [ -n "$s" ]; then est=$((est + s)); else unknown="$unknown $p"; fi
+done
+if [ -z "$unknown" ]; then
+	echo "    the last run of the same parts here took $((est / 60)) min $((est % 60)) s, kernels apart" >&2
+else
+	echo "    no earlier run here of:$unknown (the time estimate comes as the runs go)" >&2
+	[ "$est" = 0 ] || echo "    the other parts took $((est / 60)) min $((est % 60)) s last time" >&2
+fi
 
 # model_progress LOG: while a model guest runs, a line for each of its
 # runs (a 'bench: n=' line in LOG) as it ends; it stops with the bench.
@@ -188,7 +207,12 @@ for part in layout throughput alloc nearfull search model; do rm -f "$R/$part.cs
 # part_took PART: what PART took since the part before it ended (a part
 # not measured takes no time), for the report ("part=seconds").
 part_times="" p0=$(date +%s)
-part_took() { local now; now=$(date +%s); part_times="$part_times $1=$((now - p0))"; p0=$now; }
+part_took() {
+	local now; now=$(date +%s)
+	part_times="$part_times $1=$((now - p0))"
+	echo "$(plan_key "$1") $((now - p0)) $(date -u +%F)" >> "$TIMES"
+	p0=$now
+}
 touch "$R/.run-started"   # PUBLISH copies only what this run wrote
 
 case " $PARTS " in *" layout "*)
