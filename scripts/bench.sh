@@ -197,9 +197,9 @@ run() {
 	grep -ao 'bench: .*' "$R/$tag.log" | tr -d '\r' | sed 's/^bench: //' | tr ' ' '\n' | tr '=' ' ' |
 		awk -v pre="$prefix" '{ print pre $1 "," $2 }' >> "$R/$part.csv.tmp"
 	local el=$(( $(date +%s) - start ))
-	printf '    [%d/%d] %-10s %-11s %s, run %s (%ds; %dm%02ds so far, about %dm left)\n' \
-		"$i" "$total" "$part" "${tag%%-[wfsm]*}" "$(case $part in nearfull) echo "$n% full" ;; search) echo "K up to $n" ;; model) echo "$n writers" ;; *) printf '%3d writers' "$n" ;; esac)" \
-		"$(echo "$prefix" | cut -d, -f4)" $(( $(date +%s) - t0 )) \
+	printf '    [%d/%d] %-10s %-11s %s, %s (%ds; %dm%02ds so far, about %dm left)\n' \
+		"$i" "$total" "$part" "${tag%%-[wfsm]*}" "$(case $part in nearfull) echo "$n% full" ;; search) echo "K up to $n" ;; model) echo "writer counts $n" ;; *) printf '%3d writers' "$n" ;; esac)" \
+		"$([ "$part" = model ] && echo "$mruns run$([ "$mruns" = 1 ] || echo s) each" || echo "run $(echo "$prefix" | cut -d, -f4)")" $(( $(date +%s) - t0 )) \
 		$((el / 60)) $((el % 60)) $(( el * (total - i) / i / 60 )) >&2
 }
 
