@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make bench: the measurements, chapter by chapter, against mainline and ext4.
 #   scripts/bench.sh quick    a few points, one run each (the disk model: three),
-#                             the model taking most of it (44 min in its last run)
+#                             the model taking most of it (37 min in its last run)
 #   scripts/bench.sh full     the seed's writer counts, 3 layout runs each
 # PARTS picks among the parts below; by default the three the course's
 # claims rest on (layout, which includes the read-back; alloc; model),
@@ -196,10 +196,16 @@ run() {
 		die "run $tag failed: $(grep -m1 '^not ok' "$R/$tag.checks"); see $R/$tag.checks and $R/$tag.log"
 	grep -ao 'bench: .*' "$R/$tag.log" | tr -d '\r' | sed 's/^bench: //' | tr ' ' '\n' | tr '=' ' ' |
 		awk -v pre="$prefix" '{ print pre $1 "," $2 }' >> "$R/$part.csv.tmp"
-	local el=$(( $(date +%s) - start ))
-	printf '    [%d/%d] %-10s %-11s %s, %s (%ds; %dm%02ds so far, about %dm left)\n' \
-		"$i" "$total" "$part" "${tag%%-[wfsm]*}" "$(case $part in nearfull) echo "$n% full" ;; search) echo "K up to $n" ;; model) echo "writer counts $n" ;; *) printf '%3d writers' "$n" ;; esac)" \
-		"$([ "$part" = model ] && echo "$mruns run$([ "$mruns" = 1 ] || echo s) each" || echo "run $(echo "$prefix" | cut -d, -f4)")" $(( $(date +%s) - t0 )) \
+	local el=$(( $(date +%s) - start )) r what
+	r=$(echo "$prefix" | cut -d, -f4)   # the run (0 for the model: all its runs)
+	case $part in
+	nearfull) what="$n% full, run $r" ;;
+	search) what="K up to $n, run $r" ;;
+	model) what="writer counts $n, $mruns run$([ "$mruns" = 1 ] || echo s) each" ;;
+	*) what="$(printf '%3d writers' "$n"), run $r" ;;
+	esac
+	printf '    [%d/%d] %-10s %-11s %s (%ds; %dm%02ds so far, about %dm left)\n' \
+		"$i" "$total" "$part" "${tag%%-[wfsm]*}" "$what" $(( $(date +%s) - t0 )) \
 		$((el / 60)) $((el % 60)) $(( el * (total - i) / i / 60 )) >&2
 }
 
