@@ -28,10 +28,12 @@
 #               sequentially in 4 KiB writes and fsync, read it back after
 #               dropping caches (all N files at once, then the first files
 #               alone, one after another, up to 8 MiB), then dbench with N
-#               clients; every run on a fresh file system, one boot per
-#               configuration. MCOUNTS (1,32 in quick mode) and MRUNS (3)
-#               pick the writer counts and runs, MDIRTY the guest's dirty
-#               limits in MiB (4/1: LIMIT/BACKGROUND)
+#               clients; every run on a fresh file system, by default
+#               one boot per configuration. MCOUNTS (1,32 in quick mode)
+#               and MRUNS (3) pick the writer counts and runs, MDIRTY the
+#               guest's dirty limits in MiB (4/1: LIMIT/BACKGROUND);
+#               MBOOT which runs share a boot, MWARM=N adds N warm-up
+#               runs per count, MJOBS=N runs N guests at once (below)
 #   search      what a new window costs among K others held open (K from
 #               16 to 16384 in full mode): the list's walk against the tree;
 #               guest system time per new one-block file, in a directory
@@ -103,6 +105,28 @@ mconfigs=("ch1 1 - ext2 0")
 [ "$NCH" -ge 4 ] && mconfigs+=("ch4 4 reservation ext2 0")
 mconfigs+=("ch0 0 reservation ext2 0" "ch0-noresv 0 noreservation ext2 0" "ext4 0 - ext4 0")
 MTOTAL=64   # MiB written per run, shared by the N writers
+# MBOOT: which runs share a guest. The kernel paces writers by its estimate
+# of the disk's rate, kept with the disk from one run to the next (see
+# seqio.sh), so a run's figures depend on the runs before it in the same
+# boot. config (the default, and how results/model.md was measured): one
+# guest per configuration, every count and run in it; count: one guest per
+# configuration and writer count; run: one guest per run, each starting
+# from the boot's estimate.
+MBOOT=${MBOOT:-config}
+case $MBOOT in config|count|run) ;; *) die "MBOOT must be 'config', 'count' or 'run' (which runs share a guest), not '$MBOOT'" ;; esac
+# MWARM=N: N warm-up runs at each writer count before the counted ones
+# (seqio.sh's WARM), so that the counted runs start nearer the throttle's
+# estimate this workload leaves, not from the run before's or the boot's.
+MWARM=${MWARM:-0}
+case $MWARM in ''|*[!0-9]*) die "MWARM must be a whole number (warm-up runs per writer count), not '$MWARM'" ;; esac
+# MJOBS=N runs N of the model's guests at once (1 by default): faster, but
+# not the same measurement. Their CPUs compete, and how the writers
+# interleave depends on how fast they run against the disk: six guests at
+# once (MBOOT=count), chapter 1's third run at 32 writers left 91 extents
+# per file where, one guest at a time, it left 351; its lone writer wrote
+# 16 to 20 MiB/s where it wrote 22 to 25.
+MJOBS=${MJOBS:-1}
+case $MJOBS in ''|*[!0-9]*|0) die "MJOBS must be a whole number of 1 or more (model guests at once), not '$MJOBS'" ;; esac
 MDIRTY=${MDIRTY:-4/1}   # the guest's dirty-page limits, MiB: LIMIT/BACKGROUND
 # ONLY="ch0 ch4 ch5 ch6": measure only the configurations of these names,
 # in every part (with RESULTS=DIR, to keep the full run's CSV files apart).
@@ -141,15 +165,18 @@ case " $PARTS " in *" throughput "*) total=$(( total + (${#configs[@]} - 1) * $(
 case " $PARTS " in *" alloc "*) total=$(( total + ${#aconfigs[@]} * $(nw $acounts) * aruns )) ;; esac
 case " $PARTS " in *" nearfull "*) total=$(( total + ${#nconfigs[@]} * ${#npoints[@]} * nruns )) ;; esac
 case " $PARTS " in *" search "*) total=$(( total + ${#sconfigs[@]} * sruns )) ;; esac
-case " $PARTS " in *" model "*) total=$(( total + ${#mconfigs[@]} )) ;; esac
-i=0 start=$(date +%s)
+case " $PARTS " in *" model "*)
+	case $MBOOT in config) g=1 ;; count) g=$(nw ${mcounts//,/ }) ;; run) g=$(( $(nw ${mcounts//,/ }) * mruns )) ;; esac
+	total=$(( total + ${#mconfigs[@]} * g )) ;;
+esac
+start=$(date +%s)
 say "bench ($mode): $total guest runs: $PARTS"
 # The time estimate: what each part took the last time it was run here
 # with the same plan (RESULTS/part-times: "KEY SECONDS DATE" lines).
 TIMES=$RESULTS/part-times
 plan_key() {
 	local k="$mode $1 ${ONLY:-all} ${VARIANT:-debug}"
-	[ "$1" = model ] && k="$k $mcounts $mruns $MDIRTY"
+	[ "$1" = model ] && k="$k $mcounts $mruns $MDIRTY $MJOBS $MWARM $MBOOT"
 	echo "$k" | tr ' ' '|'
 }
 est=0 unknown=""
@@ -164,18 +191,20 @@ else
 	[ "$est" = 0 ] || echo "    the other parts took $((est / 60)) min $((est % 60)) s last time" >&2
 fi
 
-# model_progress LOG: while a model guest runs, a line for each of its
-# runs (a 'bench: n=' line in LOG) as it ends; it stops with the bench.
+# model_progress LOG NAME: while a model guest runs, a line for each of
+# its runs (a 'bench: n=' line in LOG, or a warm-up's comment) as it
+# ends, with the NAME of its configuration; it stops with the bench.
 model_progress() {
-	local log=$1 seen=0 t0=$SECONDS new
+	local log=$1 name=$2 seen=0 t0=$SECONDS new
 	while sleep 5 && kill -0 $$ 2>/dev/null; do
-		new=$(tr -d '\r' < "$log" 2>/dev/null | grep -a '^bench: n=' | tail -n +$((seen + 1))) || true
+		new=$(tr -d '\r' < "$log" 2>/dev/null | grep -a '^bench: n=\|^# [0-9]* writers, warm-up run' | tail -n +$((seen + 1))) || true
 		[ -n "$new" ] || continue
 		seen=$((seen + $(wc -l <<<"$new")))
-		awk -v runs="$mruns" -v t=$((SECONDS - t0)) '{
-			for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-			printf "          %s writer%s, run %s of %s: wrote %s MiB/s, read back %s, %s extents per file (%dm%02ds into this configuration)\n",
-				v["n"], v["n"] == 1 ? "" : "s", v["run"], runs, v["seq_write_mb_s"], v["seq_read_mb_s"], v["extents_per_file"], t / 60, t % 60 }' <<<"$new" >&2
+		awk -v runs="$mruns" -v name="$name" -v t=$((SECONDS - t0)) '
+		/^# / { printf "          %s, %s (%dm%02ds into this guest)\n", name, substr($0, 3), t / 60, t % 60; next }
+		{	for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+			printf "          %s, %s writer%s, run %s of %s: wrote %s MiB/s, read back %s, %s extents per file (%dm%02ds into this guest)\n",
+				name, v["n"], v["n"] == 1 ? "" : "s", v["run"], runs, v["seq_write_mb_s"], v["seq_read_mb_s"], v["extents_per_file"], t / 60, t % 60 }' <<<"$new" >&2
 	done
 }
 
@@ -184,11 +213,10 @@ model_progress() {
 run() {
 	local part=$1 tag=$2 ch=$3 mnt=$4 fs=$5 n=$6 prefix=$7; shift 7
 	[ "$mnt" = - ] && mnt=
-	i=$((i + 1))
-	local t0 f0=$FAIL wpid=; t0=$(date +%s)
+	local t0 f0=$FAIL wpid= i; t0=$(date +%s)
 	rm -f "$R/$tag.log"
 	# A model guest runs for minutes: say each of its runs as it ends.
-	[ "$part" = model ] && { model_progress "$R/$tag.log" & wpid=$!; }
+	[ "$part" = model ] && [ "$MBOOT" != run ] && { model_progress "$R/$tag.log" "${tag%%-[wfsm]*}" & wpid=$!; }
 	# tests/lib.sh's guest(): the guest's own checks, its log, e2fsck -fn.
 	guest "$tag" "$ch" FS="$fs" MNT="$mnt" "$@" >"$R/$tag.checks"
 	[ -z "$wpid" ] || { kill "$wpid" 2>/dev/null; wait "$wpid" 2>/dev/null || true; }
@@ -196,18 +224,46 @@ run() {
 		die "run $tag failed: $(grep -m1 '^not ok' "$R/$tag.checks"); see $R/$tag.checks and $R/$tag.log"
 	grep -ao 'bench: .*' "$R/$tag.log" | tr -d '\r' | sed 's/^bench: //' | tr ' ' '\n' | tr '=' ' ' |
 		awk -v pre="$prefix" '{ print pre $1 "," $2 }' >> "$R/$part.csv.tmp"
+	# The runs done so far, this one's among them (they may end out of
+	# order when they run at once).
+	echo "$tag" >> "$R/.done"; i=$(wc -l < "$R/.done")
 	local el=$(( $(date +%s) - start )) r what
 	r=$(echo "$prefix" | cut -d, -f4)   # the run (0 for the model: all its runs)
 	case $part in
 	nearfull) what="$n% full, run $r" ;;
 	search) what="K up to $n, run $r" ;;
-	model) what="writer counts $n, $mruns run$([ "$mruns" = 1 ] || echo s) each" ;;
+	model)
+		case $n in *,*) what="writer counts $n" ;; *) what=$(printf '%3d writers' "$n") ;; esac
+		if [ "$r" != 0 ]; then what="$what, run $r"
+		elif [ "$mruns" = 1 ]; then what="$what, 1 run"
+		else what="$what, $mruns runs"; fi ;;
 	*) what="$(printf '%3d writers' "$n"), run $r" ;;
 	esac
 	printf '    [%d/%d] %-10s %-11s %s (%ds; %dm%02ds so far, about %dm left)\n' \
 		"$i" "$total" "$part" "${tag%%-[wfsm]*}" "$what" $(( $(date +%s) - t0 )) \
 		$((el / 60)) $((el % 60)) $(( el * (total - i) / i / 60 )) >&2
 }
+
+# The pool: the disk model's guests, MJOBS at once (see MJOBS above; with
+# 1, one after another).
+# pooled SLOTS FUNCTION ARGS...: FUNCTION in the background once fewer than
+# SLOTS of the pool's jobs run; a job that fails is named in $R/.failed.
+pooled() {
+	local slots=$1; shift
+	while [ "$(jobs -pr | wc -l)" -ge "$slots" ]; do wait -n || true; done
+	# A subshell of its own, under set -e as the bench is; its EXIT trap
+	# sees how it ended, die included.
+	( pool_job="$*"; trap '[ $? = 0 ] || echo "$pool_job" >> "$R/.failed"' EXIT; "$@" ) &
+}
+# pool_wait: wait for every job started; then stop the bench if one failed
+# (its message is above, and its checks in $R).
+pool_wait() {
+	wait
+	[ ! -s "$R/.failed" ] || die "$(wc -l < "$R/.failed") guest run(s) failed: $(tr '\n' ';' < "$R/.failed")"
+}
+rm -f "$R/.failed" "$R/.done"
+mkdir -p "$R/rows"
+rm -f "$R/rows/"*
 
 for part in layout throughput alloc nearfull search model; do rm -f "$R/$part.csv.tmp" "$R/$part.rows"; done
 # part_took PART: what PART took since the part before it ended (a part
@@ -322,25 +378,50 @@ rm -f "$R/search.rows" "$R/search.csv.tmp"
 part_took search
 ;; esac
 case " $PARTS " in *" model "*)
-for cfg in "${mconfigs[@]}"; do
-	set -- $cfg
-	tag=$1-model
-	run model "$tag" "$2" "$3" "$4" "$mcounts" "$1,$4,0,0," RUN=seqio WORK=1 DISK_MODEL=hdd \
-		ARGS="$mcounts:$MTOTAL:$msecs:$mruns:$5:$MDIRTY" DISK_MB=1024 TIMEOUT=3600
+# model_job INDEX COUNTS [RUN]: configuration INDEX of mconfigs at COUNTS
+# writers (a comma list), its runs in one guest (with RUN, that run alone);
+# its rows go to $R/rows/, one file per job, put together in the
+# configurations' order when all have ended.
+model_job() {
+	local n=$2 r=${3:-} runs=$mruns rows
+	rows=$R/rows/model.$(printf '%02d' "$1").$(tr , '\n' <<<"$n" | xargs printf '%03d-')${r:+$(printf '%02d' "$r")}
+	[ -z "$r" ] || runs=1
+	set -- ${mconfigs[$1]}
+	local tag=$1-m${n//,/-}${r:+-r$r}
+	run model "$tag" "$2" "$3" "$4" "$n" "$1,$4,${n//,/;},${r:-0}," RUN=seqio WORK=1 DISK_MODEL=hdd \
+		ARGS="$n:$MTOTAL:$msecs:$runs:$5:$MDIRTY:$MWARM" DISK_MB=1024 TIMEOUT=3600
 	# One guest line per run: "bench: n=N run=R seq_write_mb_s=... ...".
-	tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" '
+	tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" -v r="$r" '
 		/^bench: n=/ { delete v
 			for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-			for (m in v) if (m != "n" && m != "run") printf "%s,%s,%s,%s,%s\n", pre, v["n"], v["run"], m, v[m] }' >> "$R/model.rows"
+			if (r != "") v["run"] = r
+			for (m in v) if (m != "n" && m != "run") printf "%s,%s,%s,%s,%s\n", pre, v["n"], v["run"], m, v[m] }' > "$rows"
 	rm -f "$R/$tag.img"
-done
-{ echo "kernel,fs,writers,run,metric,value"; cat "$R/model.rows"; } > "$RESULTS/model.csv"
-rm -f "$R/model.rows" "$R/model.csv.tmp"
+}
+if [ "$MBOOT" = config ]; then
+	for ci in "${!mconfigs[@]}"; do pooled "$MJOBS" model_job "$ci" "$mcounts"; done
+else
+	# The most writers first: their runs take longest (chapter 1's the
+	# longest of all), and a pool ends sooner when the long ones start
+	# early.
+	for n in $(tr , '\n' <<<"$mcounts" | sort -rn); do
+		for ci in "${!mconfigs[@]}"; do
+			if [ "$MBOOT" = run ]; then
+				for r in $(seq "$mruns"); do pooled "$MJOBS" model_job "$ci" "$n" "$r"; done
+			else
+				pooled "$MJOBS" model_job "$ci" "$n"
+			fi
+		done
+	done
+fi
+pool_wait
+{ echo "kernel,fs,writers,run,metric,value"; cat "$R/rows/model."*; } > "$RESULTS/model.csv"
+rm -f "$R/rows/model."* "$R/model.csv.tmp"
 part_took model
 ;; esac
 elapsed=$(( $(date +%s) - t_begin ))   # all of it: kernels, initramfs and runs
 
-PARTS="$PARTS" ALL_PARTS="$all_parts" BUILD_SECONDS=$((start - t_begin)) PART_TIMES="${part_times# }" "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
+MWARM=$MWARM MJOBS=$MJOBS MBOOT=$MBOOT PARTS="$PARTS" ALL_PARTS="$all_parts" BUILD_SECONDS=$((start - t_begin)) PART_TIMES="${part_times# }" "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
 if [ "${PUBLISH:-0}" = 1 ]; then
 	mkdir -p "$TOP/results"
 	# Only what this run wrote: a run of some PARTS leaves the others'

@@ -1,7 +1,14 @@
 # The seed's tiobench and dbench columns, on whatever disk the guest has
 # (boot with WORK=1; the bench boots it with DISK_MODEL=hdd).
-# ARGS: COUNTS TOTAL_MIB SECS RUNS [RSV [DIRTY]], COUNTS a comma list
-# (8,32,64), DIRTY the dirty-page limits in MiB as LIMIT/BACKGROUND (4/1).
+# ARGS: COUNTS TOTAL_MIB SECS RUNS [RSV [DIRTY [WARM]]], COUNTS a comma list
+# (8,32,64), DIRTY the dirty-page limits in MiB as LIMIT/BACKGROUND (4/1),
+# WARM the number of warm-up runs at each count before the counted ones
+# (0): their write only, their figures printed as comments. The kernel paces writers by its
+# estimate of the rate the disk takes dirty data at (the ratelimit of the
+# balance_dirty_pages tracepoint), kept with the disk, not the file system:
+# the first run after boot starts from the kernel's guess (100 MB/s), each
+# later one from where the run before left it. Warm-up runs bring every
+# counted run closer to where this same workload leaves it.
 # For each writer count N, RUNS times, on a file system made afresh with
 # e2fsprogs' mke2fs (the seed ran each test on a fresh file system):
 #   1. N fio jobs write TOTAL_MIB / N MiB each (at least 1), sequentially,
@@ -33,7 +40,7 @@
 . /tests/lib.sh
 set -- $ARGS
 counts=$(echo "${1:-8}" | tr , ' ') total=${2:-128} secs=${3:-0} runs=${4:-1} rsv=${5:-0}
-dirty=${6:-4/1}
+dirty=${6:-4/1} warm=${7:-0}
 bs=$(stat -f -c %S /mnt)
 # A 2004 machine had far less memory than the data it wrote: writers spent
 # their time waiting for writeback, and took turns at the allocator. Small
@@ -56,15 +63,21 @@ else
 	echo "# no writeback:balance_dirty_pages tracepoint: the throttle is not counted"
 fi
 throttle_on() { [ -z "$ev" ] || { echo > $tr/trace; echo 1 > $ev/enable; }; }
-# throttle_off: "EVENTS PAUSE_MS MEAN_DIRTIED_PAUSE LOST" since throttle_on.
+# throttle_off: "EVENTS PAUSE_MS MEAN_DIRTIED_PAUSE LOST FIRST_RL LAST_RL"
+# since throttle_on; FIRST_RL and LAST_RL the disk's dirty_ratelimit (KB/s)
+# at the first and last wait: the kernel's estimate of the rate the disk
+# takes dirty data at, which the throttle paces the writers by. It lives
+# in the disk's writeback state, not in the file system: a new mke2fs
+# does not reset it, and one run's estimate is where the next run starts.
 throttle_off() {
-	[ -n "$ev" ] || { echo "0 0 0 0"; return; }
+	[ -n "$ev" ] || { echo "0 0 0 0 0 0"; return; }
 	echo 0 > $ev/enable
 	lost=$(cat $tr/per_cpu/cpu*/stats | awk '/^overrun:/ { s += $2 } END { print s + 0 }')
 	awk -v lost="$lost" '/balance_dirty_pages:/ { n++
 			for (i = 1; i <= NF; i++) { split($i, kv, "=")
-				if (kv[1] == "pause") ms += kv[2]; else if (kv[1] == "dirtied_pause") d += kv[2] } }
-		END { printf "%d %d %.1f %d\n", n, ms, n ? d / n : 0, lost }' $tr/trace
+				if (kv[1] == "pause") ms += kv[2]; else if (kv[1] == "dirtied_pause") d += kv[2]
+				else if (kv[1] == "dirty_ratelimit") { if (n == 1) rl0 = kv[2]; rl = kv[2] } } }
+		END { printf "%d %d %.1f %d %d %d\n", n, ms, n ? d / n : 0, lost, rl0, rl }' $tr/trace
 }
 disk_io() { set -- $(cat /sys/block/vda/stat); echo "$1 $5"; }   # read, write requests
 # fio_read [parallel|serial]: "MIB SECONDS" read by the jobs of fio's terse
@@ -88,8 +101,11 @@ for n in $counts; do
 		fio --name=seq --directory=/mnt --bs=4k --size="${mib}m" --numjobs="$n" \
 			--ioengine=psync --fallocate=none --output-format=terse "$@" 2>&1
 	}
-	for r in $(seq "$runs"); do
-		check "$n writers, run $r: a fresh $FS file system (mke2fs)" fresh
+	# Runs up to 0: the WARM warm-up runs (see above; busybox's seq
+	# counts from 0 up, not from below).
+	for r in $(i=$((1 - warm)); while [ $i -le "$runs" ]; do echo $i; i=$((i + 1)); done); do
+		rl="run $r"; [ "$r" -le 0 ] && rl="warm-up run $((r + warm))"
+		check "$n writers, $rl: a fresh $FS file system (mke2fs)" fresh
 		grep -q ' /mnt ' /proc/mounts || { echo "not ok - /mnt is not mounted: stopping"; exit 0; }
 		if [ "$rsv" != 0 ]; then
 			i=0
@@ -106,10 +122,10 @@ for n in $counts; do
 		set -- $(disk_io); w0=$2 t0=$(now)
 		out=$(job --rw=write --end_fsync=1)
 		t1=$(now); set -- $(disk_io); w1=$2
-		set -- $(throttle_off); thr_n=$1 thr_ms=$2 thr_pages=$3
-		[ "$4" = 0 ] || echo "# run $r: the trace buffer lost $4 throttle events: the counts are short"
-		check "$n writers, run $r: fio wrote $mib MiB per file, fsync'ed" test -n "$(echo "$out" | grep '^3;')"
-		[ "$rsv" = 0 ] || check "$n writers, run $r: the files kept their $rsv-block windows" \
+		set -- $(throttle_off); thr_n=$1 thr_ms=$2 thr_pages=$3 rl_first=$5 rl_last=$6
+		[ "$4" = 0 ] || echo "# $rl: the trace buffer lost $4 throttle events: the counts are short"
+		check "$n writers, $rl: fio wrote $mib MiB per file, fsync'ed" test -n "$(echo "$out" | grep '^3;')"
+		[ "$rsv" = 0 ] || check "$n writers, $rl: the files kept their $rsv-block windows" \
 			test "$(rsvctl get /mnt/seq.0.0)" = "$rsv"
 		# The layout the writers left: extents per file (runs of blocks
 		# contiguous in the file and on the disk, as e2layout counts
@@ -120,12 +136,22 @@ for n in $counts; do
 		ext=$(i=0; while [ $i -lt "$n" ]; do echo "stat /seq.$i.0"; i=$((i + 1)); done |
 			/usr/sbin/debugfs -c -f - /dev/vda 2>/dev/null |
 			grep -o '([0-9][0-9-]*):' | awk -v n="$n" 'END { printf "%.1f", NR / n }')
+		if [ "$r" -le 0 ]; then
+			thr="the throttle's ratelimit went from $rl_first to $rl_last KB/s"
+			[ "$thr_n" != 0 ] || thr="the throttle never made a writer wait"
+			echo "# $n writers, $rl (not counted): wrote $(rate $((n * mib)) "$t0" "$t1") MiB/s, $ext extents per file; $thr"
+			rm -f /mnt/seq.* && cd / && umount /mnt
+			check "$n writers, $rl: e2fsck -fn finds the file system clean" /usr/sbin/e2fsck -fn /dev/vda
+			mount -t "$FS" ${MNT:+-o "$MNT"} /dev/vda /mnt
+			continue
+		fi
 		echo 3 > /proc/sys/vm/drop_caches
 		set -- $(disk_io); r0=$1
 		out=$(job --rw=read)
 		set -- $(disk_io); r1=$1
 		set -- $(echo "$out" | fio_read parallel); rmib=$1 rsecs=$2
-		check "$n writers, run $r: fio read the $n files back (${rmib} MiB in ${rsecs} s)" test -n "$(echo "$out" | grep '^3;')"
+		check "$n writers, $rl: fio read the $n files back, all $((n * mib)) MiB (${rmib} MiB in ${rsecs} s)" \
+			awk -v m="$rmib" -v a="$((n * mib))" 'BEGIN { exit !(m == a) }'
 		echo 3 > /proc/sys/vm/drop_caches
 		# One fio job reads the files one after another (sequential file
 		# service): the same reads as above, one reader at a time. One
@@ -146,7 +172,7 @@ for n in $counts; do
 		# under TCG takes longer than a well laid out file takes to
 		# read.
 		set -- $(echo "$out" | fio_read serial); amib=$1 aread=$2
-		check "$n writers, run $r: fio read the first $i files back alone ($amib MiB)" \
+		check "$n writers, $rl: fio read the first $i files back alone ($amib MiB)" \
 			awk -v m="$amib" -v a="$am" 'BEGIN { exit !(m == a) }'
 		rm -f /mnt/seq.*
 		sync
@@ -154,14 +180,14 @@ for n in $counts; do
 		if [ "$secs" -gt 0 ]; then
 			d=$(cd /mnt && dbench -c /usr/share/dbench/client.txt -t "$secs" "$n" 2>&1)
 			tp=$(echo "$d" | sed -n 's/^ *Throughput \([0-9.]*\) MB\/sec.*/\1/p' | tail -1)
-			check "$n clients, run $r: dbench ran $secs s ($tp MB/s)" test -n "$tp"
+			check "$n clients, $rl: dbench ran $secs s ($tp MB/s)" test -n "$tp"
 			[ -n "$tp" ] || { echo "$d" | tail -20 | sed 's/^/# /'; tp=0; }
 			rm -rf /mnt/clients
 		fi
 		cd / && umount /mnt
-		check "$n writers, run $r: e2fsck -fn finds the file system clean" /usr/sbin/e2fsck -fn /dev/vda
+		check "$n writers, $rl: e2fsck -fn finds the file system clean" /usr/sbin/e2fsck -fn /dev/vda
 		mount -t "$FS" ${MNT:+-o "$MNT"} /dev/vda /mnt
-		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate "$rmib" 0 "$rsecs") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) read_mib=$rmib alone_read_mb_s=$(rate $am 0 "$aread") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext throttle_pauses=$thr_n throttle_ms=$thr_ms throttle_pages=$thr_pages"
+		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate "$rmib" 0 "$rsecs") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) read_mib=$rmib alone_read_mb_s=$(rate $am 0 "$aread") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext throttle_pauses=$thr_n throttle_ms=$thr_ms throttle_pages=$thr_pages ratelimit_first_kbs=$rl_first ratelimit_last_kbs=$rl_last"
 	done
 done
 sync

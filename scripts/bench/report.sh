@@ -80,6 +80,9 @@ header() {
 	case $PARTS in "layout alloc model") ;; "${ALL_PARTS:-}") parts=" PARTS=all" ;; *) parts=" PARTS='$PARTS'" ;; esac
 	# The settings that change what is measured, as they were given.
 	parts="$parts${ONLY:+ ONLY='$ONLY'}${MCOUNTS:+ MCOUNTS=$MCOUNTS}${MRUNS:+ MRUNS=$MRUNS}${MDIRTY:+ MDIRTY=$MDIRTY}"
+	[ "${MBOOT:-config}" = config ] || parts="$parts MBOOT=$MBOOT"
+	[ "${MWARM:-0}" = 0 ] || parts="$parts MWARM=$MWARM"
+	[ "${MJOBS:-1}" = 1 ] || parts="$parts MJOBS=$MJOBS"
 	echo "Measured by \`make bench BENCH=$mode$parts\` on $(date -u +%Y-%m-%d), $(nproc) host CPUs, QEMU TCG${elapsed:+, in $((elapsed / 60)) min $((elapsed % 60)) s}$([ "$b" -ge 60 ] && echo " ($((b / 60)) min $((b % 60)) s of it building the kernels)")."
 	case ${VARIANT:-} in
 	bench) echo "Kernels: the bench variant of each chapter (\`config/bench.config\`: the course's configuration without lockdep, spinlock and list debugging, which under TCG would cost more than the allocator measured, and with tracing built in for the disk model's throttle counts, its tracepoints off unless the model turns one on)." ;;
@@ -213,7 +216,7 @@ spread() {
 # older seqio.sh lack the later metrics).
 has_metric() { medians model.csv "$1" | awk '$3 > 0 { f = 1 } END { exit !f }'; }
 model_body() {
-	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((79 * ${DISK_SCALE:-1})) requests/s and $((58 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(echo "${MDIRTY:-4/1}" | awk -F/ '{ print $1 " MiB, background writeback from " $2 " MiB" }') (small, so that the writers wait on writeback, as writers do that write more than memory holds). N fio jobs write $(awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files (up to 8 MiB) read back alone, one after another; every run on a fresh file system."; echo
+	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((79 * ${DISK_SCALE:-1})) requests/s and $((58 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(echo "${MDIRTY:-4/1}" | awk -F/ '{ print $1 " MiB, background writeback from " $2 " MiB" }') (small, so that the writers wait on writeback, as writers do that write more than memory holds). N fio jobs write $(awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files (up to 8 MiB) read back alone, one after another; every run on a fresh file system$(case ${MBOOT:-config} in config) echo ", one boot per kernel for all its runs" ;; count) echo ", one boot per kernel and writer count" ;; run) echo ", each run in a boot of its own" ;; esac)$([ "${MWARM:-0}" = 0 ] || echo ", after ${MWARM} warm-up run$([ "$MWARM" = 1 ] || echo s) at each writer count, not counted")$([ "${MJOBS:-1}" = 1 ] || echo "; ${MJOBS} guests ran at once")."; echo
 	echo "### Sequential write, MiB/s (median, min-max over runs; ratio to chapter 1)"; echo
 	table model.csv seq_write_mb_s %.1f ch1; echo
 	echo "### Sequential read-back, MiB/s (ratio to chapter 1)"; echo
@@ -232,14 +235,17 @@ model_body() {
 	if has_metric throttle_pages; then
 		local nmax; nmax=$(awk -F, 'NR > 1 && $5 == "throttle_pages" && $3 > m { m = $3 } END { print m }' model.csv)
 		echo "### Every run at $nmax writers: its layout, its speed and the dirty throttle"; echo
-		echo "One row per run, not medians: whether a kernel comes out more than one way shows here. The throttle is read in the guest from the tracepoint writeback:balance_dirty_pages during the write: how often a writer was told to wait (per MiB written), how long in all it was asked to wait (ms per MiB), and how many pages a writer could dirty before it was looked at again (the mean of the tracepoint's dirtied_pause)."; echo
-		echo "| kernel | run | extents per file | write MiB/s | waits per MiB | ms asked per MiB | pages between looks |"
-		echo "|---|---:|---:|---:|---:|---:|---:|"
-		awk -F, -v n="$nmax" 'NR > 1 && $3 == n { k = $1 SUBSEP $4; v[k, $5] = $6; if (!(k in seen)) { seen[k] = 1; order[++nk] = k } }
+		local rl=0; has_metric ratelimit_first_kbs && rl=1
+		echo "One row per run, not medians: whether a kernel comes out more than one way shows here. The throttle is read in the guest from the tracepoint writeback:balance_dirty_pages during the write: how often a writer was told to wait (per MiB written), how long in all it was asked to wait (ms per MiB), and how many pages a writer could dirty before it was looked at again (the mean of the tracepoint's dirtied_pause)$([ $rl = 0 ] || echo "; and the rate, in KB/s, the throttle paced each writer by at its first wait and at its last (the tracepoint's dirty_ratelimit: the kernel's estimate, kept with the disk from one run to the next)")."; echo
+		echo "| kernel | run | extents per file | write MiB/s | waits per MiB | ms asked per MiB | pages between looks |$([ $rl = 0 ] || echo " ratelimit at first wait | at last |")"
+		echo "|---|---:|---:|---:|---:|---:|---:|$([ $rl = 0 ] || echo "---:|---:|")"
+		awk -F, -v n="$nmax" -v rl="$rl" 'NR > 1 && $3 == n { k = $1 SUBSEP $4; v[k, $5] = $6; if (!(k in seen)) { seen[k] = 1; order[++nk] = k } }
 			END { for (i = 1; i <= nk; i++) { k = order[i]; split(k, kr, SUBSEP); mib = v[k, "mib"]
 				if (mib <= 0 || v[k, "throttle_pages"] == "") continue
-				printf "| %s | %s | %.1f | %.2f | %.1f | %.0f | %.1f |\n", kr[1], kr[2], v[k, "extents_per_file"], v[k, "seq_write_mb_s"],
-					v[k, "throttle_pauses"] / mib, v[k, "throttle_ms"] / mib, v[k, "throttle_pages"] } }' model.csv
+				printf "| %s | %s | %.1f | %.2f | %.1f | %.0f | %.1f |", kr[1], kr[2], v[k, "extents_per_file"], v[k, "seq_write_mb_s"],
+					v[k, "throttle_pauses"] / mib, v[k, "throttle_ms"] / mib, v[k, "throttle_pages"]
+				if (rl) printf " %d | %d |", v[k, "ratelimit_first_kbs"], v[k, "ratelimit_last_kbs"]
+				print "" } }' model.csv
 		echo
 	fi
 	echo "### Disk write requests per MiB written"; echo
@@ -258,7 +264,10 @@ model_body() {
 	ns=$(medians model.csv seq_write_mb_s | awk '$1 == "ch4" { print $2 }')
 	n1=$(echo "$ns" | head -1)
 	w1=$(med ch4 "$n1" seq_write_mb_s model.csv)
-	if [ -n "$w1" ]; then
+	# Flat, and falling, need two counts or more to be judged.
+	if [ -n "$w1" ] && [ "$(wc -w <<<"$ns")" -lt 2 ]; then
+		echo "- chapter 4's write flat from 1 to 64 writers, chapter 1's falling: not judged, one writer count measured ($n1)"
+	elif [ -n "$w1" ]; then
 		lo=$w1 hi=$w1
 		for n in $ns; do
 			w4=$(med ch4 "$n" seq_write_mb_s model.csv)
