@@ -3,12 +3,13 @@
 # ARGS: COUNTS TOTAL_MIB SECS RUNS [RSV [DIRTY [WARM]]], COUNTS a comma list
 # (8,32,64), DIRTY the dirty-page limits in MiB as LIMIT/BACKGROUND (4/1),
 # WARM the number of warm-up runs at each count before the counted ones
-# (0): their write only, their figures printed as comments. The kernel paces writers by its
-# estimate of the rate the disk takes dirty data at (the ratelimit of the
-# balance_dirty_pages tracepoint), kept with the disk, not the file system:
-# the first run after boot starts from the kernel's guess (100 MB/s), each
-# later one from where the run before left it. Warm-up runs bring every
-# counted run closer to where this same workload leaves it.
+# (0): their write only, their figures printed as comments. The kernel
+# paces writers by its estimate of the rate the disk takes dirty data at
+# (the ratelimit of the balance_dirty_pages tracepoint), kept with the
+# disk, not the file system: the first run after boot starts from the
+# kernel's guess (100 MB/s), each later one from where the run before left
+# it. Warm-up runs bring every counted run closer to where this same
+# workload leaves it.
 # For each writer count N, RUNS times, on a file system made afresh with
 # e2fsprogs' mke2fs (the seed ran each test on a fresh file system):
 #   1. N fio jobs write TOTAL_MIB / N MiB each (at least 1), sequentially,
@@ -65,10 +66,7 @@ fi
 throttle_on() { [ -z "$ev" ] || { echo > $tr/trace; echo 1 > $ev/enable; }; }
 # throttle_off: "EVENTS PAUSE_MS MEAN_DIRTIED_PAUSE LOST FIRST_RL LAST_RL"
 # since throttle_on; FIRST_RL and LAST_RL the disk's dirty_ratelimit (KB/s)
-# at the first and last wait: the kernel's estimate of the rate the disk
-# takes dirty data at, which the throttle paces the writers by. It lives
-# in the disk's writeback state, not in the file system: a new mke2fs
-# does not reset it, and one run's estimate is where the next run starts.
+# at the first and last wait (see WARM above).
 throttle_off() {
 	[ -n "$ev" ] || { echo "0 0 0 0 0 0"; return; }
 	echo 0 > $ev/enable
@@ -89,6 +87,12 @@ fio_read() {
 		END { printf "%.2f %.3f\n", kb / 1024, ms / 1000 }'
 }
 rate() { awk -v m="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", (b > a) ? m / (b - a) : 0 }'; }
+# fsck_run LABEL: unmount, e2fsck -fn (a check), mount again.
+fsck_run() {
+	cd / && umount /mnt
+	check "$1: e2fsck -fn finds the file system clean" /usr/sbin/e2fsck -fn /dev/vda
+	mount -t "$FS" ${MNT:+-o "$MNT"} /dev/vda /mnt
+}
 # e2fsprogs' own tools (busybox's mke2fs comes first on the PATH).
 fresh() {
 	cd /
@@ -140,9 +144,8 @@ for n in $counts; do
 			thr="the throttle's ratelimit went from $rl_first to $rl_last KB/s"
 			[ "$thr_n" != 0 ] || thr="the throttle never made a writer wait"
 			echo "# $n writers, $rl (not counted): wrote $(rate $((n * mib)) "$t0" "$t1") MiB/s, $ext extents per file; $thr"
-			rm -f /mnt/seq.* && cd / && umount /mnt
-			check "$n writers, $rl: e2fsck -fn finds the file system clean" /usr/sbin/e2fsck -fn /dev/vda
-			mount -t "$FS" ${MNT:+-o "$MNT"} /dev/vda /mnt
+			rm -f /mnt/seq.*
+			fsck_run "$n writers, $rl"
 			continue
 		fi
 		echo 3 > /proc/sys/vm/drop_caches
@@ -184,9 +187,7 @@ for n in $counts; do
 			[ -n "$tp" ] || { echo "$d" | tail -20 | sed 's/^/# /'; tp=0; }
 			rm -rf /mnt/clients
 		fi
-		cd / && umount /mnt
-		check "$n writers, $rl: e2fsck -fn finds the file system clean" /usr/sbin/e2fsck -fn /dev/vda
-		mount -t "$FS" ${MNT:+-o "$MNT"} /dev/vda /mnt
+		fsck_run "$n writers, $rl"
 		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate "$rmib" 0 "$rsecs") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) read_mib=$rmib alone_read_mb_s=$(rate $am 0 "$aread") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext throttle_pauses=$thr_n throttle_ms=$thr_ms throttle_pages=$thr_pages ratelimit_first_kbs=$rl_first ratelimit_last_kbs=$rl_last"
 	done
 done
