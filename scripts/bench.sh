@@ -33,7 +33,8 @@
 #               and MRUNS (3) pick the writer counts and runs, MDIRTY the
 #               guest's dirty limits in MiB (4/1: LIMIT/BACKGROUND);
 #               MBOOT which runs share a boot, MWARM=N adds N warm-up
-#               runs per count, MJOBS=N runs N guests at once (below)
+#               runs per count (auto: until two agree), MJOBS=N runs N
+#               guests at once (below)
 #   search      what a new window costs among K others held open (K from
 #               16 to 16384 in full mode): the list's walk against the tree;
 #               guest system time per new one-block file, in a directory
@@ -116,9 +117,11 @@ MBOOT=${MBOOT:-config}
 case $MBOOT in config|count|run) ;; *) die "MBOOT must be 'config', 'count' or 'run' (which runs share a guest), not '$MBOOT'" ;; esac
 # MWARM=N: N warm-up runs at each writer count before the counted ones
 # (seqio.sh's WARM), so that the counted runs start nearer the throttle's
-# estimate this workload leaves, not from the run before's or the boot's.
+# estimate this workload leaves, not from the run before's or the boot's;
+# MWARM=auto: warm-up runs until two in a row agree within 10% (write
+# rate and extents per file), at most 6.
 MWARM=${MWARM:-0}
-case $MWARM in ''|*[!0-9]*) die "MWARM must be a whole number (warm-up runs per writer count), not '$MWARM'" ;; esac
+case $MWARM in auto) ;; ''|*[!0-9]*) die "MWARM must be a whole number of warm-up runs per writer count, or 'auto' (until two agree), not '$MWARM'" ;; esac
 # MJOBS=N runs N of the model's guests at once (1 by default): faster, but
 # not the same measurement. Their CPUs compete, and how the writers
 # interleave depends on how fast they run against the disk: six guests at
@@ -160,15 +163,15 @@ T=$R   # where guest() keeps each run's image, log and checks
 mkdir -p "$R"
 nw() { echo $#; }
 total=0
-case " $PARTS " in *" layout "*) total=$(( total + ${#configs[@]} * $(nw $counts) * runs )) ;; esac
-case " $PARTS " in *" throughput "*) total=$(( total + (${#configs[@]} - 1) * $(nw $tcounts) )) ;; esac
-case " $PARTS " in *" alloc "*) total=$(( total + ${#aconfigs[@]} * $(nw $acounts) * aruns )) ;; esac
-case " $PARTS " in *" nearfull "*) total=$(( total + ${#nconfigs[@]} * ${#npoints[@]} * nruns )) ;; esac
-case " $PARTS " in *" search "*) total=$(( total + ${#sconfigs[@]} * sruns )) ;; esac
-case " $PARTS " in *" model "*)
+has layout && total=$(( total + ${#configs[@]} * $(nw $counts) * runs ))
+has throughput && total=$(( total + (${#configs[@]} - 1) * $(nw $tcounts) ))
+has alloc && total=$(( total + ${#aconfigs[@]} * $(nw $acounts) * aruns ))
+has nearfull && total=$(( total + ${#nconfigs[@]} * ${#npoints[@]} * nruns ))
+has search && total=$(( total + ${#sconfigs[@]} * sruns ))
+if has model; then
 	case $MBOOT in config) g=1 ;; count) g=$(nw ${mcounts//,/ }) ;; run) g=$(( $(nw ${mcounts//,/ }) * mruns )) ;; esac
-	total=$(( total + ${#mconfigs[@]} * g )) ;;
-esac
+	total=$(( total + ${#mconfigs[@]} * g ))
+fi
 start=$(date +%s)
 say "bench ($mode): $total guest runs: $PARTS"
 # The time estimate: what each part took the last time it was run here
@@ -197,12 +200,12 @@ fi
 model_progress() {
 	local log=$1 name=$2 seen=0 t0=$SECONDS new
 	while sleep 5 && kill -0 $$ 2>/dev/null; do
-		new=$(tr -d '\r' < "$log" 2>/dev/null | grep -a '^bench: n=\|^# [0-9]* writers, warm-up run' | tail -n +$((seen + 1))) || true
+		new=$(tr -d '\r' < "$log" 2>/dev/null | grep -a '^bench: n=\|^# [0-9]* writers, warm-up run\|^# [0-9]* writers: \(not \)\?settled' | tail -n +$((seen + 1))) || true
 		[ -n "$new" ] || continue
 		seen=$((seen + $(wc -l <<<"$new")))
-		awk -v runs="$mruns" -v name="$name" -v t=$((SECONDS - t0)) '
+		awk -v runs="$mruns" -v name="$name" -v t=$((SECONDS - t0)) "$kv_awk"'
 		/^# / { printf "          %s, %s (%dm%02ds into this guest)\n", name, substr($0, 3), t / 60, t % 60; next }
-		{	for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		{	kv()
 			printf "          %s, %s writer%s, run %s of %s: wrote %s MiB/s, read back %s, %s extents per file (%dm%02ds into this guest)\n",
 				name, v["n"], v["n"] == 1 ? "" : "s", v["run"], runs, v["seq_write_mb_s"], v["seq_read_mb_s"], v["extents_per_file"], t / 60, t % 60 }' <<<"$new" >&2
 	done
@@ -277,7 +280,7 @@ part_took() {
 }
 touch "$R/.run-started"   # PUBLISH copies only what this run wrote
 
-case " $PARTS " in *" layout "*)
+if has layout; then
 for n in $counts; do
 	for cfg in "${configs[@]}"; do
 		set -- $cfg
@@ -304,9 +307,9 @@ awk -F, '{ print; k = $1 FS $2 FS $3 FS $4 }
 { echo "kernel,fs,writers,run,metric,value"; cat "$R/layout.csv.tmp2"; } > "$RESULTS/layout.csv"
 rm -f "$R/layout.csv.tmp" "$R/layout.csv.tmp2"
 part_took layout
-;; esac
+fi
 
-case " $PARTS " in *" throughput "*)
+if has throughput; then
 for n in $tcounts; do
 	for cfg in "${configs[@]}"; do
 		set -- $cfg
@@ -319,9 +322,9 @@ done
 { echo "kernel,fs,writers,run,metric,value"; cat "$R/throughput.csv.tmp"; } > "$RESULTS/throughput.csv"
 rm -f "$R/throughput.csv.tmp"
 part_took throughput
-;; esac
+fi
 
-case " $PARTS " in *" alloc "*)
+if has alloc; then
 for n in $acounts; do
 	for cfg in "${aconfigs[@]}"; do
 		set -- $cfg
@@ -337,8 +340,8 @@ awk -F, -v mib="$AMIB" '{ print } $5 == "write_sys_ticks" { printf "%s,%s,%s,%s,
 { echo "kernel,fs,writers,run,metric,value"; cat "$R/alloc.csv.tmp2"; } > "$RESULTS/alloc.csv"
 rm -f "$R/alloc.csv.tmp" "$R/alloc.csv.tmp2"
 part_took alloc
-;; esac
-case " $PARTS " in *" nearfull "*)
+fi
+if has nearfull; then
 for point in "${npoints[@]}"; do
 	set -- $point
 	pct=$1 wargs=$2
@@ -357,8 +360,8 @@ awk -F, '{ print } $5 == "write_sys_ticks" { t[$1 FS $2 FS $3 FS $4] = $6 }
 { echo "kernel,fs,full_pct,run,metric,value"; cat "$R/nearfull.csv.tmp2"; } > "$RESULTS/nearfull.csv"
 rm -f "$R/nearfull.csv.tmp" "$R/nearfull.csv.tmp2"
 part_took nearfull
-;; esac
-case " $PARTS " in *" search "*)
+fi
+if has search; then
 for cfg in "${sconfigs[@]}"; do
 	set -- $cfg
 	for r in $(seq "$sruns"); do
@@ -366,8 +369,8 @@ for cfg in "${sconfigs[@]}"; do
 		run search "$tag" "$2" "$3" "$4" "${kpoints##*:}" "$1,$4,0,$r," RUN=searchcost \
 			ARGS="$SNEW:$kpoints" DISK_MB=1024 MKFS_OPTS="-i 4096" MEM=2048
 		# One guest line per K: "bench: k=K new=N sys_us_per_new=S wall_us_per_new=W".
-		tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" -v r="$r" '
-			/^bench: k=/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" -v r="$r" "$kv_awk"'
+			/^bench: k=/ { kv()
 				printf "%s,%s,%s,sys_us_per_new,%s\n", pre, v["k"], r, v["sys_us_per_new"]
 				printf "%s,%s,%s,wall_us_per_new,%s\n", pre, v["k"], r, v["wall_us_per_new"] }' >> "$R/search.rows"
 		rm -f "$R/$tag.img"
@@ -376,24 +379,27 @@ done
 { echo "kernel,fs,k,run,metric,value"; cat "$R/search.rows"; } > "$RESULTS/search.csv"
 rm -f "$R/search.rows" "$R/search.csv.tmp"
 part_took search
-;; esac
-case " $PARTS " in *" model "*)
+fi
+if has model; then
 # model_job INDEX COUNTS [RUN]: configuration INDEX of mconfigs at COUNTS
 # writers (a comma list), its runs in one guest (with RUN, that run alone);
 # its rows go to $R/rows/, one file per job, put together in the
 # configurations' order when all have ended.
 model_job() {
-	local n=$2 r=${3:-} runs=$mruns rows
-	rows=$R/rows/model.$(printf '%02d' "$1").$(tr , '\n' <<<"$n" | xargs printf '%03d-')${r:+$(printf '%02d' "$r")}
+	local n=$2 r=${3:-} runs=$mruns rows c
+	# Named so that the shell's sort puts them in order: configuration,
+	# counts, run.
+	rows=$R/rows/model.$(printf '%02d' "$1").
+	for c in ${n//,/ }; do rows=$rows$(printf '%03d-' "$c"); done
+	rows=$rows${r:+$(printf '%02d' "$r")}
 	[ -z "$r" ] || runs=1
 	set -- ${mconfigs[$1]}
 	local tag=$1-m${n//,/-}${r:+-r$r}
 	run model "$tag" "$2" "$3" "$4" "$n" "$1,$4,${n//,/;},${r:-0}," RUN=seqio WORK=1 DISK_MODEL=hdd \
 		ARGS="$n:$MTOTAL:$msecs:$runs:$5:$MDIRTY:$MWARM" DISK_MB=1024 TIMEOUT=3600
 	# One guest line per run: "bench: n=N run=R seq_write_mb_s=... ...".
-	tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" -v r="$r" '
-		/^bench: n=/ { delete v
-			for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" -v r="$r" "$kv_awk"'
+		/^bench: n=/ { kv()
 			if (r != "") v["run"] = r
 			for (m in v) if (m != "n" && m != "run") printf "%s,%s,%s,%s,%s\n", pre, v["n"], v["run"], m, v[m] }' > "$rows"
 	rm -f "$R/$tag.img"
@@ -418,7 +424,7 @@ pool_wait
 { echo "kernel,fs,writers,run,metric,value"; cat "$R/rows/model."*; } > "$RESULTS/model.csv"
 rm -f "$R/rows/model."* "$R/model.csv.tmp"
 part_took model
-;; esac
+fi
 elapsed=$(( $(date +%s) - t_begin ))   # all of it: kernels, initramfs and runs
 
 MWARM=$MWARM MJOBS=$MJOBS MBOOT=$MBOOT PARTS="$PARTS" ALL_PARTS="$all_parts" BUILD_SECONDS=$((start - t_begin)) PART_TIMES="${part_times# }" "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"

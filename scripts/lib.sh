@@ -54,6 +54,12 @@ free_port() {
 	echo "$p"
 }
 
+# has PART: the bench's PARTS (a space list) names PART.
+has() { [[ " ${PARTS:-} " == *" $1 "* ]]; }
+# kv_awk: awk's kv(), for the guest's "bench: KEY=VALUE ..." lines: it
+# fills v[KEY] with VALUE from the fields after the first. Put it before a
+# program: awk "$kv_awk"' /^bench: n=/ { kv(); print v["n"] }'.
+kv_awk='function kv(   i, a) { delete v; for (i = 2; i <= NF; i++) { split($i, a, "="); v[a[1]] = a[2] } }'
 # medians CSV METRIC: of a bench CSV (kernel,fs,writers,run,metric,value), "kernel writers median min max runs", in CSV order.
 medians() {
 	[ -f "$1" ] || return 0

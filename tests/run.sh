@@ -295,9 +295,10 @@ group_layout() {
 # figures of so small a run are set by the emulated CPU, not the disk, so
 # they are not checked against the model's 58 MB/s.
 model_smoke() {
-	# With a warm-up run at each count (ARGS' last field), as MWARM=1 asks.
-	guest ch4-model 4 RUN=seqio WORK=1 DISK_MODEL=hdd ARGS="1,4:8:0:1:0:4/1:1" MNT=reservation DISK_MB=256
-	local n line iops
+	# With warm-up runs at each count until two agree (ARGS' last field),
+	# as MWARM=auto asks.
+	guest ch4-model 4 RUN=seqio WORK=1 DISK_MODEL=hdd ARGS="1,4:8:0:1:0:4/1:auto" MNT=reservation DISK_MB=256
+	local n line iops nwarm
 	iops=$(tr -d '\r' < "$T/ch4-model.log" | sed -n 's/^# probe: random 4 KiB reads per second: //p')
 	t "the disk model answers random 4 KiB reads at its rate: $iops a second (between 40 and 100)" \
 		awk -v v="$iops" 'BEGIN { exit !(v != "" && v + 0 >= 40 && v + 0 <= 100) }'
@@ -308,27 +309,32 @@ model_smoke() {
 			bash -c "tr -d '\r' < '$T/ch4-model.log' | grep -q '^# $n writers, warm-up run 1 (not counted): wrote [0-9.]* MiB/s' &&
 				! grep -aq '^bench: n=$n run=0 ' '$T/ch4-model.log'"
 		line=$(tr -d '\r' < "$T/ch4-model.log" | grep "^bench: n=$n run=1 " || true)
-		# Every figure above 0 but dbench's (not run) and the throttle's
-		# (a writer the disk keeps up with is never told to wait, and
-		# then no ratelimit is seen either).
+		nwarm=$(tr -d '\r' < "$T/ch4-model.log" | grep -c "^# $n writers, warm-up run [0-9]* (not counted)" || true)
+		t "the disk model, $n writer(s): warm-ups until two agreed, at most 6 ($nwarm; the run says ${line##* })" \
+			bash -c "[ '$nwarm' -ge 2 ] && [ '$nwarm' -le 6 ] && [ '${line##* }' = 'warmups=$nwarm' ] &&
+				tr -d '\r' < '$T/ch4-model.log' | grep -q '^# $n writers: \(settled\|not settled\) after $nwarm warm-up runs'"
+		# Every figure above 0 but dbench's (not run), the throttle's (a
+		# writer the disk keeps up with is never told to wait, and then
+		# no ratelimit is seen either) and the warm-ups'.
 		t "the disk model, $n writer(s): every figure printed and above 0 (${line#bench: })" \
-			awk -v l="$line" 'BEGIN { k = 0; n = split(l, f, " ")
-				for (i = 2; i <= n; i++) { split(f[i], kv, "="); k++
-					if (kv[2] !~ /^[0-9.]+$/) exit 1
-					if (kv[1] != "dbench_mb_s" && kv[1] !~ /^(throttle|ratelimit)_/ && kv[2] + 0 <= 0) exit 1 }
-				exit !(k == 18) }'
+			awk "$kv_awk"' { kv(); k = 0; bad = 0
+				for (m in v) { k++
+					if (v[m] !~ /^[0-9.]+$/) bad = 1
+					if (m != "dbench_mb_s" && m !~ /^(throttle|ratelimit)_/ && m != "warmups" && v[m] + 0 <= 0) bad = 1 }
+				good = !bad && k == 19 }
+				END { exit !good }' <<<"$line"
 		# Each read took at least the time its requests cost at 79 a
 		# second, bar QEMU's free burst (a tenth of a second's worth)
 		# and a fifth for the timing: a read timed so that the disk's
 		# idle time comes back as free requests (a fio job per file,
 		# each started on an idle disk) is faster than the disk.
 		t "the disk model, $n writer(s): each read took as long as its requests cost at 79 a second" \
-			awk -v l="$line" 'BEGIN { n = split(l, f, " ")
-				for (i = 2; i <= n; i++) { split(f[i], kv, "="); v[kv[1]] = kv[2] }
+			awk "$kv_awk"' { kv()
 				if (v["seq_read_mb_s"] <= 0 || v["alone_read_mb_s"] <= 0) exit 1
 				r = v["read_mib"] / v["seq_read_mb_s"]; a = v["alone_mib"] / v["alone_read_mb_s"]
 				printf "read at once: %.3f s for %d requests; alone: %.3f s for %d\n", r, v["read_requests"], a, v["alone_read_requests"]
-				exit !(r >= 0.8 * (v["read_requests"] - 8) / 79 && a >= 0.8 * (v["alone_read_requests"] - 8) / 79) }'
+				good = r >= 0.8 * (v["read_requests"] - 8) / 79 && a >= 0.8 * (v["alone_read_requests"] - 8) / 79 }
+				END { exit !good }' <<<"$line"
 	done
 }
 # same_disk A B WHAT: one process, no concurrency (writers turns: 32 files

@@ -3,7 +3,9 @@
 # ARGS: COUNTS TOTAL_MIB SECS RUNS [RSV [DIRTY [WARM]]], COUNTS a comma list
 # (8,32,64), DIRTY the dirty-page limits in MiB as LIMIT/BACKGROUND (4/1),
 # WARM the number of warm-up runs at each count before the counted ones
-# (0): their write only, their figures printed as comments. The kernel
+# (0), or "auto": warm-up runs until two in a row agree (write rate and
+# extents per file within 10% of each other), at most 6. A warm-up run
+# is a write only, its figures printed as a comment. The kernel
 # paces writers by its estimate of the rate the disk takes dirty data at
 # (the ratelimit of the balance_dirty_pages tracepoint), kept with the
 # disk, not the file system: the first run after boot starts from the
@@ -37,11 +39,18 @@
 # (debugfs), and the dirty throttle during the write (throttle_pauses:
 # times a writer was told to wait; throttle_ms: the waits asked for, in
 # all; throttle_pages: the mean number of pages a writer could dirty
-# before it was looked at again).
+# before it was looked at again; ratelimit_first_kbs and _last_kbs: the
+# rate it paced writers by at its first and last wait), and warmups, the
+# warm-up runs before the counted ones at this count.
 . /tests/lib.sh
 set -- $ARGS
 counts=$(echo "${1:-8}" | tr , ' ') total=${2:-128} secs=${3:-0} runs=${4:-1} rsv=${5:-0}
 dirty=${6:-4/1} warm=${7:-0}
+case $warm in
+auto) maxwarm=6 ;;
+''|*[!0-9]*) echo "not ok - WARM is '$warm': a number of warm-up runs, or auto"; exit 0 ;;
+*) maxwarm=$warm ;;
+esac
 bs=$(stat -f -c %S /mnt)
 # A 2004 machine had far less memory than the data it wrote: writers spent
 # their time waiting for writeback, and took turns at the allocator. Small
@@ -86,6 +95,8 @@ fio_read() {
 	awk -F';' -v mode="$1" '/^3;/ { kb += $6; ms = (mode == "serial") ? ms + $9 : ($9 > ms ? $9 : ms) }
 		END { printf "%.2f %.3f\n", kb / 1024, ms / 1000 }'
 }
+# near A B: A and B within 10% of the larger.
+near() { awk -v a="$1" -v b="$2" 'BEGIN { m = a > b ? a : b; d = a > b ? a - b : b - a; exit !(m > 0 && d <= 0.1 * m) }'; }
 rate() { awk -v m="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", (b > a) ? m / (b - a) : 0 }'; }
 # fsck_run LABEL: unmount, e2fsck -fn (a check), mount again.
 fsck_run() {
@@ -105,10 +116,14 @@ for n in $counts; do
 		fio --name=seq --directory=/mnt --bs=4k --size="${mib}m" --numjobs="$n" \
 			--ioengine=psync --fallocate=none --output-format=terse "$@" 2>&1
 	}
-	# Runs up to 0: the WARM warm-up runs (see above; busybox's seq
-	# counts from 0 up, not from below).
-	for r in $(i=$((1 - warm)); while [ $i -le "$runs" ]; do echo $i; i=$((i + 1)); done); do
-		rl="run $r"; [ "$r" -le 0 ] && rl="warm-up run $((r + warm))"
+	# The warm-up runs first (see WARM above), then the counted ones.
+	wu=0 r=0 settled=0 prev=""
+	while [ "$r" -lt "$runs" ]; do
+		if [ "$settled" = 0 ] && [ "$wu" -lt "$maxwarm" ]; then
+			wu=$((wu + 1)) rl="warm-up run $wu" warming=1
+		else
+			r=$((r + 1)) rl="run $r" warming=0
+		fi
 		check "$n writers, $rl: a fresh $FS file system (mke2fs)" fresh
 		grep -q ' /mnt ' /proc/mounts || { echo "not ok - /mnt is not mounted: stopping"; exit 0; }
 		if [ "$rsv" != 0 ]; then
@@ -140,12 +155,22 @@ for n in $counts; do
 		ext=$(i=0; while [ $i -lt "$n" ]; do echo "stat /seq.$i.0"; i=$((i + 1)); done |
 			/usr/sbin/debugfs -c -f - /dev/vda 2>/dev/null |
 			grep -o '([0-9][0-9-]*):' | awk -v n="$n" 'END { printf "%.1f", NR / n }')
-		if [ "$r" -le 0 ]; then
+		if [ "$warming" = 1 ]; then
 			thr="the throttle's ratelimit went from $rl_first to $rl_last KB/s"
 			[ "$thr_n" != 0 ] || thr="the throttle never made a writer wait"
-			echo "# $n writers, $rl (not counted): wrote $(rate $((n * mib)) "$t0" "$t1") MiB/s, $ext extents per file; $thr"
+			wrate=$(rate $((n * mib)) "$t0" "$t1")
+			echo "# $n writers, $rl (not counted): wrote $wrate MiB/s, $ext extents per file; $thr"
 			rm -f /mnt/seq.*
 			fsck_run "$n writers, $rl"
+			if [ "$warm" = auto ]; then
+				if [ -n "$prev" ] && near "${prev% *}" "$wrate" && near "${prev#* }" "$ext"; then
+					settled=1
+					echo "# $n writers: settled after $wu warm-up runs (the last two: ${prev% *} and $wrate MiB/s, ${prev#* } and $ext extents per file)"
+				elif [ "$wu" = "$maxwarm" ]; then
+					echo "# $n writers: not settled after $wu warm-up runs: the counted runs follow all the same"
+				fi
+				prev="$wrate $ext"
+			fi
 			continue
 		fi
 		echo 3 > /proc/sys/vm/drop_caches
@@ -188,7 +213,7 @@ for n in $counts; do
 			rm -rf /mnt/clients
 		fi
 		fsck_run "$n writers, $rl"
-		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate "$rmib" 0 "$rsecs") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) read_mib=$rmib alone_read_mb_s=$(rate $am 0 "$aread") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext throttle_pauses=$thr_n throttle_ms=$thr_ms throttle_pages=$thr_pages ratelimit_first_kbs=$rl_first ratelimit_last_kbs=$rl_last"
+		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate "$rmib" 0 "$rsecs") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) read_mib=$rmib alone_read_mb_s=$(rate $am 0 "$aread") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext throttle_pauses=$thr_n throttle_ms=$thr_ms throttle_pages=$thr_pages ratelimit_first_kbs=$rl_first ratelimit_last_kbs=$rl_last warmups=$wu"
 	done
 done
 sync

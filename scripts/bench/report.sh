@@ -47,7 +47,7 @@ cmp() { awk "BEGIN { exit !($1) }" && echo 1 || echo 0; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1fx", (b > 0 ? a / b : 0) }'; }
 
 PARTS=${PARTS:-layout alloc model}
-has() { [[ " $PARTS " == *" $1 "* ]]; }   # has PART: PART was measured
+wrote=""   # the tables this run wrote
 # same_layout A B N: "1" when A's median extents per file at N writers is
 # within 25% of B's, or both within one extent (a few extents is contiguous
 # whatever the run; the runs' spread is printed beside).
@@ -95,7 +95,7 @@ header() {
 }
 # bench.md: the layout, throughput and allocator-cost parts, when this run
 # measured any of them (a run of other parts leaves it as it was).
-case " $PARTS " in *" layout "*|*" throughput "*|*" alloc "*)
+if has layout || has throughput || has alloc; then
 {
 	header
 	if [ -f layout.csv ]; then
@@ -140,12 +140,12 @@ case " $PARTS " in *" layout "*|*" throughput "*|*" alloc "*)
 		echo
 	fi
 } > bench.md
-;; esac
+wrote="$wrote bench.md"
+fi
 # page PART CSV OUT BODY: when this run measured PART and CSV exists,
 # write OUT: the header, then what the function BODY prints.
 page() {
-	case " $PARTS " in *" $1 "*) [ -f "$2" ] && { header; "$4"; } > "$3" ;; esac
-	return 0
+	if has "$1" && [ -f "$2" ]; then { header; "$4"; } > "$3"; wrote="$wrote $3"; fi
 }
 # search.md: what a new window costs among K others.
 search_body() {
@@ -222,7 +222,14 @@ model_body() {
 	count) boots="one boot per kernel and writer count" ;;
 	run) boots="each run in a boot of its own" ;;
 	esac
-	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((79 * ${DISK_SCALE:-1})) requests/s and $((58 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(echo "${MDIRTY:-4/1}" | awk -F/ '{ print $1 " MiB, background writeback from " $2 " MiB" }') (small, so that the writers wait on writeback, as writers do that write more than memory holds). N fio jobs write $(awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files (up to 8 MiB) read back alone, one after another; every run on a fresh file system, $boots$([ "${MWARM:-0}" = 0 ] || echo ", after ${MWARM} warm-up run$([ "$MWARM" = 1 ] || echo s) at each writer count, not counted")$([ "${MJOBS:-1}" = 1 ] || echo "; ${MJOBS} guests ran at once")."; echo
+	local warm=""
+	case ${MWARM:-0} in
+	0) ;;
+	auto) warm=", after warm-up runs at each writer count until two in a row agreed within 10% in write rate and extents per file (at most 6; the per-run table says how many), not counted" ;;
+	1) warm=", after 1 warm-up run at each writer count, not counted" ;;
+	*) warm=", after $MWARM warm-up runs at each writer count, not counted" ;;
+	esac
+	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((79 * ${DISK_SCALE:-1})) requests/s and $((58 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(echo "${MDIRTY:-4/1}" | awk -F/ '{ print $1 " MiB, background writeback from " $2 " MiB" }') (small, so that the writers wait on writeback, as writers do that write more than memory holds). N fio jobs write $(awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files (up to 8 MiB) read back alone, one after another; every run on a fresh file system, $boots$warm$([ "${MJOBS:-1}" = 1 ] || echo "; ${MJOBS} guests ran at once")."; echo
 	echo "### Sequential write, MiB/s (median, min-max over runs; ratio to chapter 1)"; echo
 	table model.csv seq_write_mb_s %.1f ch1; echo
 	echo "### Sequential read-back, MiB/s (ratio to chapter 1)"; echo
@@ -241,16 +248,17 @@ model_body() {
 	if has_metric throttle_pages; then
 		local nmax; nmax=$(awk -F, 'NR > 1 && $5 == "throttle_pages" && $3 > m { m = $3 } END { print m }' model.csv)
 		echo "### Every run at $nmax writers: its layout, its speed and the dirty throttle"; echo
-		local rl=0; has_metric ratelimit_first_kbs && rl=1
+		local rl=0 wu=0; has_metric ratelimit_first_kbs && rl=1; has_metric warmups && wu=1
 		echo "One row per run, not medians: whether a kernel comes out more than one way shows here. The throttle is read in the guest from the tracepoint writeback:balance_dirty_pages during the write: how often a writer was told to wait (per MiB written), how long in all it was asked to wait (ms per MiB), and how many pages a writer could dirty before it was looked at again (the mean of the tracepoint's dirtied_pause)$([ $rl = 0 ] || echo "; and the rate, in KB/s, the throttle paced each writer by at its first wait and at its last (the tracepoint's dirty_ratelimit: the kernel's estimate, kept with the disk from one run to the next)")."; echo
-		echo "| kernel | run | extents per file | write MiB/s | waits per MiB | ms asked per MiB | pages between looks |$([ $rl = 0 ] || echo " ratelimit at first wait | at last |")"
-		echo "|---|---:|---:|---:|---:|---:|---:|$([ $rl = 0 ] || echo "---:|---:|")"
-		awk -F, -v n="$nmax" -v rl="$rl" 'NR > 1 && $3 == n { k = $1 SUBSEP $4; v[k, $5] = $6; if (!(k in seen)) { seen[k] = 1; order[++nk] = k } }
+		echo "| kernel | run | extents per file | write MiB/s | waits per MiB | ms asked per MiB | pages between looks |$([ $rl = 0 ] || echo " ratelimit at first wait | at last |")$([ $wu = 0 ] || echo " warm-ups before |")"
+		echo "|---|---:|---:|---:|---:|---:|---:|$([ $rl = 0 ] || echo "---:|---:|")$([ $wu = 0 ] || echo "---:|")"
+		awk -F, -v n="$nmax" -v rl="$rl" -v wu="$wu" 'NR > 1 && $3 == n { k = $1 SUBSEP $4; v[k, $5] = $6; if (!(k in seen)) { seen[k] = 1; order[++nk] = k } }
 			END { for (i = 1; i <= nk; i++) { k = order[i]; split(k, kr, SUBSEP); mib = v[k, "mib"]
 				if (mib <= 0 || v[k, "throttle_pages"] == "") continue
 				printf "| %s | %s | %.1f | %.2f | %.1f | %.0f | %.1f |", kr[1], kr[2], v[k, "extents_per_file"], v[k, "seq_write_mb_s"],
 					v[k, "throttle_pauses"] / mib, v[k, "throttle_ms"] / mib, v[k, "throttle_pages"]
 				if (rl) printf " %d | %d |", v[k, "ratelimit_first_kbs"], v[k, "ratelimit_last_kbs"]
+				if (wu) printf " %d |", v[k, "warmups"]
 				print "" } }' model.csv
 		echo
 	fi
@@ -369,5 +377,5 @@ if [ ${#maps[@]} -gt 0 ]; then
 fi
 plot model.csv seq_write_mb_s "sequential write on the disk model, MiB/s" model-write.png 0
 plot model.csv seq_read_mb_s "read-back on the disk model, MiB/s" model-read.png 0
-cat bench.md nearfull.md search.md model.md 2>/dev/null || true
-note "tables: $RESULTS/bench.md; CSV: $(ls "$RESULTS"/*.csv | xargs -n1 basename | paste -sd' '); plots: $(ls "$RESULTS"/*.png 2>/dev/null | xargs -rn1 basename | paste -sd' ')"
+[ -z "$wrote" ] || cat $wrote
+note "tables: ${wrote# } (in $RESULTS); CSV: $(ls "$RESULTS"/*.csv | xargs -n1 basename | paste -sd' '); plots: $(ls "$RESULTS"/*.png 2>/dev/null | xargs -rn1 basename | paste -sd' ')"
