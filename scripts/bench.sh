@@ -119,7 +119,8 @@ case $MBOOT in config|count|run) ;; *) die "MBOOT must be 'config', 'count' or '
 # (seqio.sh's WARM), so that the counted runs start nearer the throttle's
 # estimate this workload leaves, not from the run before's or the boot's;
 # MWARM=auto: warm-up runs until two in a row agree within 10% (write
-# rate and extents per file), at most 6.
+# rate and extents per file) and the throttle's rate no longer falls
+# (seqio.sh), at most 6.
 MWARM=${MWARM:-0}
 case $MWARM in auto) ;; ''|*[!0-9]*) die "MWARM must be a whole number of warm-up runs per writer count, or 'auto' (until two agree), not '$MWARM'" ;; esac
 # MJOBS=N runs N of the model's guests at once (1 by default): faster, but

@@ -4,7 +4,9 @@
 # (8,32,64), DIRTY the dirty-page limits in MiB as LIMIT/BACKGROUND (4/1),
 # WARM the number of warm-up runs at each count before the counted ones
 # (0), or "auto": warm-up runs until two in a row agree (write rate and
-# extents per file within 10% of each other), at most 6. A warm-up run
+# extents per file within 10% of each other) and the throttle's rate has
+# stopped falling (the last one's ratelimit at its last wait at least half
+# that at its first, or less than 64 KB/s lower), at most 6. A warm-up run
 # is a write only, its figures printed as a comment. The kernel
 # paces writers by its estimate of the rate the disk takes dirty data at
 # (the ratelimit of the balance_dirty_pages tracepoint), kept with the
@@ -163,9 +165,10 @@ for n in $counts; do
 			rm -f /mnt/seq.*
 			fsck_run "$n writers, $rl"
 			if [ "$warm" = auto ]; then
-				if [ -n "$prev" ] && near "${prev% *}" "$wrate" && near "${prev#* }" "$ext"; then
+				if [ -n "$prev" ] && near "${prev% *}" "$wrate" && near "${prev#* }" "$ext" &&
+					awk -v a="$rl_first" -v b="$rl_last" 'BEGIN { exit !(b >= a / 2 || a - b < 64) }'; then
 					settled=1
-					echo "# $n writers: settled after $wu warm-up runs (the last two: ${prev% *} and $wrate MiB/s, ${prev#* } and $ext extents per file)"
+					echo "# $n writers: settled after $wu warm-up runs (the last two: ${prev% *} and $wrate MiB/s, ${prev#* } and $ext extents per file; the ratelimit from $rl_first to $rl_last KB/s in the last)"
 				elif [ "$wu" = "$maxwarm" ]; then
 					echo "# $n writers: not settled after $wu warm-up runs: the counted runs follow all the same"
 				fi

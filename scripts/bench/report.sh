@@ -225,7 +225,7 @@ model_body() {
 	local warm=""
 	case ${MWARM:-0} in
 	0) ;;
-	auto) warm=", after warm-up runs at each writer count until two in a row agreed within 10% in write rate and extents per file (at most 6; the per-run table says how many), not counted" ;;
+	auto) warm=", after warm-up runs at each writer count until two in a row agreed within 10% in write rate and extents per file and the throttle's rate had stopped falling (at most 6; the per-run table says how many), not counted" ;;
 	1) warm=", after 1 warm-up run at each writer count, not counted" ;;
 	*) warm=", after $MWARM warm-up runs at each writer count, not counted" ;;
 	esac
