@@ -226,8 +226,7 @@ model_body() {
 	case ${MWARM:-0} in
 	0) ;;
 	auto) warm=", after warm-up runs at each writer count until two in a row agreed within 10% in write rate and extents per file and the throttle's rate had stopped falling (at most 6; the per-run table says how many), not counted" ;;
-	1) warm=", after 1 warm-up run at each writer count, not counted" ;;
-	*) warm=", after $MWARM warm-up runs at each writer count, not counted" ;;
+	*) warm=", after $MWARM warm-up run$([ "$MWARM" = 1 ] || echo s) at each writer count, not counted" ;;
 	esac
 	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((79 * ${DISK_SCALE:-1})) requests/s and $((58 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(echo "${MDIRTY:-4/1}" | awk -F/ '{ print $1 " MiB, background writeback from " $2 " MiB" }') (small, so that the writers wait on writeback, as writers do that write more than memory holds). N fio jobs write $(awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files (up to 8 MiB) read back alone, one after another; every run on a fresh file system, $boots$warm$([ "${MJOBS:-1}" = 1 ] || echo "; ${MJOBS} guests ran at once")."; echo
 	echo "### Sequential write, MiB/s (median, min-max over runs; ratio to chapter 1)"; echo
