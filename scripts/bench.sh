@@ -105,7 +105,14 @@ mconfigs=("ch1 1 - ext2 0")
 [ "$NCH" -ge 3 ] && mconfigs+=("ch3-rsv128 3 reservation ext2 128")
 [ "$NCH" -ge 4 ] && mconfigs+=("ch4 4 reservation ext2 0")
 mconfigs+=("ch0 0 reservation ext2 0" "ch0-noresv 0 noreservation ext2 0" "ext4 0 - ext4 0")
-MTOTAL=64   # MiB written per run, shared by the N writers
+# MTOTAL: MiB written per run, shared by the N writers (64 by default; at
+# most 768, for the model's 1 GiB disk must hold them and their file
+# system). More than the dirty limits below, or no writer is ever paced.
+# A model guest is given an hour per 64 MiB (chapter 1 at 64 writers took
+# 24 minutes a run at 384 MiB, and one hour was not enough for three).
+MTOTAL=${MTOTAL:-64}
+case $MTOTAL in ''|*[!0-9]*|0) die "MTOTAL must be a whole number of MiB written per run (1 to 768), not '$MTOTAL'" ;; esac
+[ "$MTOTAL" -le 768 ] || die "MTOTAL=$MTOTAL: the model's disk is 1 GiB; write at most 768 MiB per run"
 # MBOOT: which runs share a guest. The kernel paces writers by its estimate
 # of the disk's rate, kept with the disk from one run to the next (see
 # seqio.sh), so a run's figures depend on the runs before it in the same
@@ -132,6 +139,8 @@ case $MWARM in auto) ;; ''|*[!0-9]*) die "MWARM must be a whole number of warm-u
 MJOBS=${MJOBS:-1}
 case $MJOBS in ''|*[!0-9]*|0) die "MJOBS must be a whole number of 1 or more (model guests at once), not '$MJOBS'" ;; esac
 MDIRTY=${MDIRTY:-4/1}   # the guest's dirty-page limits, MiB: LIMIT/BACKGROUND
+[[ $MDIRTY =~ ^[1-9][0-9]*/[1-9][0-9]*$ ]] && [ "${MDIRTY#*/}" -lt "${MDIRTY%/*}" ] ||
+	die "MDIRTY must be LIMIT/BACKGROUND in whole MiB, the background below the limit (4/1, 32/8), not '$MDIRTY'"
 # ONLY="ch0 ch4 ch5 ch6": measure only the configurations of these names,
 # in every part (with RESULTS=DIR, to keep the full run's CSV files apart).
 only() {
@@ -397,7 +406,7 @@ model_job() {
 	set -- ${mconfigs[$1]}
 	local tag=$1-m${n//,/-}${r:+-r$r}
 	run model "$tag" "$2" "$3" "$4" "$n" "$1,$4,${n//,/;},${r:-0}," RUN=seqio WORK=1 DISK_MODEL=hdd \
-		ARGS="$n:$MTOTAL:$msecs:$runs:$5:$MDIRTY:$MWARM" DISK_MB=1024 TIMEOUT=3600
+		ARGS="$n:$MTOTAL:$msecs:$runs:$5:$MDIRTY:$MWARM" DISK_MB=1024 TIMEOUT=$((3600 * ((MTOTAL + 63) / 64)))
 	# One guest line per run: "bench: n=N run=R seq_write_mb_s=... ...".
 	tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" -v r="$r" "$kv_awk"'
 		/^bench: n=/ { kv()

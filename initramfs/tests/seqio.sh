@@ -99,6 +99,9 @@ fio_read() {
 }
 # near A B: A and B within 10% of the larger.
 near() { awk -v a="$1" -v b="$2" 'BEGIN { m = a > b ? a : b; d = a > b ? a - b : b - a; exit !(m > 0 && d <= 0.1 * m) }'; }
+# held FIRST LAST: the throttle's rate held in a run (its ratelimit, KB/s,
+# at the last wait at least half that at the first, or under 64 below it).
+held() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(b >= a / 2 || a - b < 64) }'; }
 rate() { awk -v m="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", (b > a) ? m / (b - a) : 0 }'; }
 # fsck_run LABEL: unmount, e2fsck -fn (a check), mount again.
 fsck_run() {
@@ -166,7 +169,7 @@ for n in $counts; do
 			fsck_run "$n writers, $rl"
 			if [ "$warm" = auto ]; then
 				if [ -n "$prev" ] && near "${prev% *}" "$wrate" && near "${prev#* }" "$ext" &&
-					awk -v a="$rl_first" -v b="$rl_last" 'BEGIN { exit !(b >= a / 2 || a - b < 64) }'; then
+					held "$rl_first" "$rl_last"; then
 					settled=1
 					echo "# $n writers: settled after $wu warm-up runs (the last two: ${prev% *} and $wrate MiB/s, ${prev#* } and $ext extents per file; the ratelimit from $rl_first to $rl_last KB/s in the last)"
 				elif [ "$wu" = "$maxwarm" ]; then
