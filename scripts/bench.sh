@@ -108,8 +108,8 @@ mconfigs+=("ch0 0 reservation ext2 0" "ch0-noresv 0 noreservation ext2 0" "ext4 
 # MTOTAL: MiB written per run, shared by the N writers (64 by default; at
 # most 768, for the model's 1 GiB disk must hold them and their file
 # system). More than the dirty limits below, or no writer is ever paced.
-# A model guest is given an hour per 64 MiB (chapter 1 at 64 writers took
-# 24 minutes a run at 384 MiB, and one hour was not enough for three).
+# A model guest's time limit grows with MTOTAL and its runs (see
+# model_timeout below).
 MTOTAL=${MTOTAL:-64}
 case $MTOTAL in ''|*[!0-9]*|0) die "MTOTAL must be a whole number of MiB written per run (1 to 768), not '$MTOTAL'" ;; esac
 [ "$MTOTAL" -le 768 ] || die "MTOTAL=$MTOTAL: the model's disk is 1 GiB; write at most 768 MiB per run"
@@ -391,6 +391,18 @@ rm -f "$R/search.rows" "$R/search.csv.tmp"
 part_took search
 fi
 if has model; then
+# model_timeout COUNTS RUNS: a model guest's time limit in seconds, for
+# every run and warm-up (at most 6 with MWARM=auto) at every writer count
+# it holds: 12 s per MiB written in a run, plus its dbench seconds, plus
+# ten minutes to boot and probe the disk. The slowest run seen, chapter 1
+# at 64 writers under MDIRTY=128/64, wrote 384 MiB at 0.46 MiB/s and read
+# it back as slowly: about 4.4 s per MiB.
+model_timeout() {
+	local counts warm=$MWARM
+	counts=$(( $(tr -cd , <<<"$1" | wc -c) + 1 ))
+	[ "$warm" = auto ] && warm=6
+	echo $(( 600 + counts * ($2 + warm) * (MTOTAL * 12 + msecs) ))
+}
 # model_job INDEX COUNTS [RUN]: configuration INDEX of mconfigs at COUNTS
 # writers (a comma list), its runs in one guest (with RUN, that run alone);
 # its rows go to $R/rows/, one file per job, put together in the
@@ -406,7 +418,7 @@ model_job() {
 	set -- ${mconfigs[$1]}
 	local tag=$1-m${n//,/-}${r:+-r$r}
 	run model "$tag" "$2" "$3" "$4" "$n" "$1,$4,${n//,/;},${r:-0}," RUN=seqio WORK=1 DISK_MODEL=hdd \
-		ARGS="$n:$MTOTAL:$msecs:$runs:$5:$MDIRTY:$MWARM" DISK_MB=1024 TIMEOUT=$((3600 * ((MTOTAL + 63) / 64)))
+		ARGS="$n:$MTOTAL:$msecs:$runs:$5:$MDIRTY:$MWARM" DISK_MB=1024 TIMEOUT="$(model_timeout "$n" "$runs")"
 	# One guest line per run: "bench: n=N run=R seq_write_mb_s=... ...".
 	tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" -v r="$r" "$kv_awk"'
 		/^bench: n=/ { kv()

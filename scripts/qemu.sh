@@ -11,6 +11,8 @@
 # MKFS=1 (make a fresh image), WORK=1 (add dbench and fio), LOG, TIMEOUT=900,
 # GDB_PORT=1234, GDB=1 (open the gdbstub in test mode too; with WAIT=1 the
 # guest waits for gdb before its first instruction), SMP=2, MEM=1024,
+# TSC_KHZ (the guest's TSC rate in kHz; by default the host's, from dmesg;
+# empty: the guest measures it),
 # BOOT_TIMEOUT=120 (test mode: seconds to reach /init before the boot counts
 # as hung and is tried once more), KVM=1 (try KVM; falls back to TCG when
 # /dev/kvm is not usable), APPEND
@@ -41,6 +43,15 @@ SMP=${SMP:-2} MEM=${MEM:-1024} GDB_PORT=${GDB_PORT:-1234} TIMEOUT=${TIMEOUT:-900
 # by N; it keeps the ratio of a request's cost to a byte's, but under TCG
 # the guest's own CPU time soon hides the disk (at 10, a contiguous
 # file's read-back is CPU-bound), so the bench keeps the 2004 speeds.
+# host_tsc_khz: the host's TSC rate in kHz, as its kernel measured it (the
+# refined figure if there is one, else the first): under TCG the guest's
+# RDTSC reads the host's TSC, so this is the guest's rate too. Empty when
+# the kernel log is not readable or no longer holds the boot lines.
+host_tsc_khz() {
+	dmesg 2>/dev/null | sed -n 's/.*tsc: \(Refined TSC clocksource calibration:\|Detected\) \([0-9]*\)\.\([0-9]\{3\}\) MHz.*/\2\3/p' |
+		tail -1
+}
+
 drive_opts=
 disk_model() {
 	local scale=${DISK_SCALE:-1}
@@ -83,7 +94,19 @@ fi
 # ticks, which TCG delivers late when the vCPUs are busy: the guest's
 # clock then ran slow, and a lone writer on the disk model seemed to
 # write 64 to 73 MiB/s through a disk that takes 58 MB/s (46 by the TSC).
-append="console=ttyS0 nokaslr panic=-1 tsc=reliable course.ch=${CH%%.*} course.fs=$FS"
+# tsc_early_khz: the TSC's rate, so that the guest need not measure it
+# against the emulated PIT, the one timer these kernels have. That
+# measurement failed in 1 of 35 boots on a busy host ('Fast TSC
+# calibration failed', 'Unable to calibrate against PIT'), and the
+# kernel then marked the TSC unstable and counted ticks after all.
+# TSC_KHZ=N gives the rate; TSC_KHZ= (empty) lets the guest measure it.
+tsc_khz=${TSC_KHZ-$(host_tsc_khz)}
+case $tsc_khz in
+'') [ -n "${TSC_KHZ+set}" ] ||
+	note "the host's TSC rate is not in its kernel log (dmesg): the guest measures it against the PIT; TSC_KHZ=N gives it" ;;
+*[!0-9]*|0) die "TSC_KHZ must be the TSC's rate in kHz (for example 2600000), not '$tsc_khz'" ;;
+esac
+append="console=ttyS0 nokaslr panic=-1 tsc=reliable${tsc_khz:+ tsc_early_khz=$tsc_khz} course.ch=${CH%%.*} course.fs=$FS"
 [ -n "${RUN:-}" ] && append+=" course.run=$RUN"
 [ -n "${ARGS:-}" ] && append+=" course.args=$ARGS"
 [ -n "${MNT:-}" ] && append+=" course.mnt=$MNT"

@@ -18,6 +18,14 @@ section() { printf '# --- %s\n' "$*"; }
 # have none of them (RCU's note that lockdep is enabled is not a problem).
 BAD='WARNING:|BUG:|BUG |Oops|Kernel panic|general protection|corruption|possible circular locking|possible recursive locking|inconsistent lock state|lockdep|INFO: task|Call Trace|EXT2-fs \([^)]*\): error: ext2_|course: TIMEOUT'
 log_clean() { ! grep -nE "$BAD" "$1" | grep -v 'RCU lockdep checking is enabled'; }
+# tsc_clock LOG: the guest kept time by the TSC (tsc-early, then tsc: the
+# host's time under TCG, scripts/qemu.sh), never by counting timer ticks
+# (jiffies), which TCG delivers late while the vCPUs are busy, so that
+# every rate a guest measures would come out too high.
+tsc_clock() {
+	tr -d '\r' < "$1" | grep -q 'clocksource: Switched to clocksource tsc' &&
+		! tr -d '\r' < "$1" | grep -q 'clocksource: Switched to clocksource .*jiffies'
+}
 
 # guest NAME CH [VAR=value...]: boot chapter CH on a fresh disk with the
 # given qemu.sh settings; report the guest's own checks, then the log and
@@ -44,6 +52,7 @@ guest() {
 	done < <(grep -aE '^(not )?ok - ' "$log")
 	[ $n -gt 0 ] || notok "$name: the guest reported no checks at all (see $log)"
 	t "$name: the guest log has no WARNING, BUG, lockdep or list corruption" log_clean "$log"
+	t "$name: the guest kept time by the TSC, not by counting timer ticks" tsc_clock "$log"
 	t "$name: e2fsck -fn finds the file system clean" e2fsck -fn "$img"
 }
 
