@@ -215,6 +215,21 @@ spread() {
 # has_metric METRIC: model.csv has METRIC above 0 somewhere (the runs of an
 # older seqio.sh lack the later metrics).
 has_metric() { medians model.csv "$1" | awk '$3 > 0 { f = 1 } END { exit !f }'; }
+# run_mib: the MiB the writers of a run wrote between them.
+run_mib() { awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv; }
+# dirty_limits: MDIRTY in words, and where it stands to the data: the
+# kernel paces writers only once the dirty pages pass halfway between its
+# two limits (dirty_freerun_ceiling() in mm/page-writeback.c).
+dirty_limits() {
+	awk -v d="${MDIRTY:-4/1}" -v mib="$(run_mib)" 'BEGIN { split(d, l, "/")
+		if (mib == "")
+			w = ""
+		else if (mib + 0 > (l[1] + l[2]) / 2)
+			w = "below the data, so that the writers wait on writeback, as writers do that write more than memory holds"
+		else
+			w = "so high that the kernel, which paces writers only from halfway between its two limits, never made one wait"
+		printf "%s MiB, background writeback from %s MiB%s", l[1], l[2], w == "" ? "" : " (" w ")" }'
+}
 model_body() {
 	local boots
 	case ${MBOOT:-config} in
@@ -228,7 +243,7 @@ model_body() {
 	auto) warm=", after warm-up runs at each writer count until two in a row agreed within 10% in write rate and extents per file and the throttle's rate had stopped falling (at most 6; the per-run table says how many), not counted" ;;
 	*) warm=", after $MWARM warm-up run$([ "$MWARM" = 1 ] || echo s) at each writer count, not counted" ;;
 	esac
-	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((79 * ${DISK_SCALE:-1})) requests/s and $((58 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(echo "${MDIRTY:-4/1}" | awk -F/ '{ print $1 " MiB, background writeback from " $2 " MiB" }') ($(awk -F, -v d="${MDIRTY:-4/1}" 'NR > 1 && $5 == "mib" { split(d, l, "/"); print ($6 > (l[1] + l[2]) / 2) ? "below the data, so that the writers wait on writeback, as writers do that write more than memory holds" : "so high that the kernel, which paces writers only from halfway between its two limits, never made one wait"; exit }' model.csv)). N fio jobs write $(awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files (up to 8 MiB) read back alone, one after another; every run on a fresh file system, $boots$warm$([ "${MJOBS:-1}" = 1 ] || echo "; ${MJOBS} guests ran at once")."; echo
+	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((79 * ${DISK_SCALE:-1})) requests/s and $((58 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(dirty_limits). N fio jobs write $(run_mib) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files (up to 8 MiB) read back alone, one after another; every run on a fresh file system, $boots$warm$([ "${MJOBS:-1}" = 1 ] || echo "; ${MJOBS} guests ran at once")."; echo
 	echo "### Sequential write, MiB/s (median, min-max over runs; ratio to chapter 1)"; echo
 	table model.csv seq_write_mb_s %.1f ch1; echo
 	echo "### Sequential read-back, MiB/s (ratio to chapter 1)"; echo
