@@ -210,7 +210,7 @@ fi
 model_progress() {
 	local log=$1 name=$2 seen=0 t0=$SECONDS new
 	while sleep 5 && kill -0 $$ 2>/dev/null; do
-		new=$(tr -d '\r' < "$log" 2>/dev/null | grep -a '^bench: n=\|^# [0-9]* writers, warm-up run\|^# [0-9]* writers: \(not \)\?settled' | tail -n +$((seen + 1))) || true
+		new=$(tr -d '\r' < "$log" 2>/dev/null | grep -a '^bench: n=\|^# [0-9]* writers\?, warm-up run\|^# [0-9]* writers\?: \(not \)\?settled' | tail -n +$((seen + 1))) || true
 		[ -n "$new" ] || continue
 		seen=$((seen + $(wc -l <<<"$new")))
 		awk -v runs="$mruns" -v name="$name" -v t=$((SECONDS - t0)) "$kv_awk"'

@@ -308,14 +308,14 @@ model_smoke() {
 		bash -c "! grep -aq 'no writeback:balance_dirty_pages tracepoint\|throttle events: the counts are short' '$L'"
 	for n in 1 4; do
 		t "the disk model, $n writer(s): a warm-up run first, said and not counted" \
-			bash -c "grep -aq '^# $n writers, warm-up run 1 (not counted): wrote [0-9.]* MiB/s' '$L' &&
+			bash -c "grep -aq '^# $n writers\?, warm-up run 1 (not counted): wrote [0-9.]* MiB/s' '$L' &&
 				! grep -aq '^bench: n=$n run=0 ' '$L'"
 		line=$(grep -a "^bench: n=$n run=1 " "$L" || true)
-		nwarm=$(grep -ac "^# $n writers, warm-up run [0-9]* (not counted)" "$L" || true)
+		nwarm=$(grep -ac "^# $n writers\?, warm-up run [0-9]* (not counted)" "$L" || true)
 		said=$(awk "$kv_awk"' { kv(); print v["warmups"] }' <<<"$line")
 		t "the disk model, $n writer(s): warm-ups until two agreed, at most 6 ($nwarm; the run says ${said:-nothing})" \
 			bash -c "[ '$nwarm' -ge 2 ] && [ '$nwarm' -le 6 ] && [ '$said' = '$nwarm' ] &&
-				grep -aq '^# $n writers: \(settled\|not settled\) after $nwarm warm-up runs' '$L'"
+				grep -aq '^# $n writers\?: \(settled\|not settled\) after $nwarm warm-up runs' '$L'"
 		# Every figure above 0 but dbench's (not run), the throttle's (a
 		# writer the disk keeps up with is never told to wait, and then
 		# no ratelimit is seen either) and the warm-ups'.

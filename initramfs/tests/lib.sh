@@ -23,3 +23,5 @@ check_fails() {
 	fi
 }
 info() { echo "# $*"; }
+# nof N NOUN: "1 writer", "2 writers".
+nof() { if [ "$1" = 1 ]; then echo "1 $2"; else echo "$1 ${2}s"; fi; }

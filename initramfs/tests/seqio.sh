@@ -117,6 +117,7 @@ fresh() {
 }
 for n in $counts; do
 	mib=$((total / n)); [ "$mib" -ge 1 ] || mib=1
+	nw=$(nof "$n" writer)
 	job() {
 		fio --name=seq --directory=/mnt --bs=4k --size="${mib}m" --numjobs="$n" \
 			--ioengine=psync --fallocate=none --output-format=terse "$@" 2>&1
@@ -129,7 +130,7 @@ for n in $counts; do
 		else
 			r=$((r + 1)) rl="run $r" warming=0
 		fi
-		check "$n writers, $rl: a fresh $FS file system (mke2fs)" fresh
+		check "$nw, $rl: a fresh $FS file system (mke2fs)" fresh
 		grep -q ' /mnt ' /proc/mounts || { echo "not ok - /mnt is not mounted: stopping"; exit 0; }
 		if [ "$rsv" != 0 ]; then
 			i=0
@@ -148,8 +149,8 @@ for n in $counts; do
 		t1=$(now); set -- $(disk_io); w1=$2
 		set -- $(throttle_off); thr_n=$1 thr_ms=$2 thr_pages=$3 rl_first=$5 rl_last=$6
 		[ "$4" = 0 ] || echo "# $rl: the trace buffer lost $4 throttle events: the counts are short"
-		check "$n writers, $rl: fio wrote $mib MiB per file, fsync'ed" test -n "$(echo "$out" | grep '^3;')"
-		[ "$rsv" = 0 ] || check "$n writers, $rl: the files kept their $rsv-block windows" \
+		check "$nw, $rl: fio wrote $mib MiB per file, fsync'ed" test -n "$(echo "$out" | grep '^3;')"
+		[ "$rsv" = 0 ] || check "$nw, $rl: the files kept their $rsv-block windows" \
 			test "$(rsvctl get /mnt/seq.0.0)" = "$rsv"
 		# The layout the writers left: extents per file (runs of blocks
 		# contiguous in the file and on the disk, as e2layout counts
@@ -164,16 +165,16 @@ for n in $counts; do
 			thr="the throttle's ratelimit went from $rl_first to $rl_last KB/s"
 			[ "$thr_n" != 0 ] || thr="the throttle never made a writer wait"
 			wrate=$(rate $((n * mib)) "$t0" "$t1")
-			echo "# $n writers, $rl (not counted): wrote $wrate MiB/s, $ext extents per file; $thr"
+			echo "# $nw, $rl (not counted): wrote $wrate MiB/s, $ext extents per file; $thr"
 			rm -f /mnt/seq.*
-			fsck_run "$n writers, $rl"
+			fsck_run "$nw, $rl"
 			if [ "$warm" = auto ]; then
 				if [ -n "$prev" ] && near "${prev% *}" "$wrate" && near "${prev#* }" "$ext" &&
 					held "$rl_first" "$rl_last"; then
 					settled=1
-					echo "# $n writers: settled after $wu warm-up runs (the last two: ${prev% *} and $wrate MiB/s, ${prev#* } and $ext extents per file; the ratelimit from $rl_first to $rl_last KB/s in the last)"
+					echo "# $nw: settled after $wu warm-up runs (the last two: ${prev% *} and $wrate MiB/s, ${prev#* } and $ext extents per file; the ratelimit from $rl_first to $rl_last KB/s in the last)"
 				elif [ "$wu" = "$maxwarm" ]; then
-					echo "# $n writers: not settled after $wu warm-up runs: the counted runs follow all the same"
+					echo "# $nw: not settled after $wu warm-up runs: the counted runs follow all the same"
 				fi
 				prev="$wrate $ext"
 			fi
@@ -184,7 +185,7 @@ for n in $counts; do
 		out=$(job --rw=read)
 		set -- $(disk_io); r1=$1
 		set -- $(echo "$out" | fio_read parallel); rmib=$1 rsecs=$2
-		check "$n writers, $rl: fio read the $n files back, all $((n * mib)) MiB (${rmib} MiB in ${rsecs} s)" \
+		check "$nw, $rl: fio read the $(nof "$n" file) back, all $((n * mib)) MiB (${rmib} MiB in ${rsecs} s)" \
 			awk -v m="$rmib" -v a="$((n * mib))" 'BEGIN { exit !(m == a) }'
 		echo 3 > /proc/sys/vm/drop_caches
 		# One fio job reads the files one after another (sequential file
@@ -206,7 +207,7 @@ for n in $counts; do
 		# under TCG takes longer than a well laid out file takes to
 		# read.
 		set -- $(echo "$out" | fio_read serial); amib=$1 aread=$2
-		check "$n writers, $rl: fio read the first $i files back alone ($amib MiB)" \
+		check "$nw, $rl: fio read the first $(nof "$i" file) back alone ($amib MiB)" \
 			awk -v m="$amib" -v a="$am" 'BEGIN { exit !(m == a) }'
 		rm -f /mnt/seq.*
 		sync
@@ -218,7 +219,7 @@ for n in $counts; do
 			[ -n "$tp" ] || { echo "$d" | tail -20 | sed 's/^/# /'; tp=0; }
 			rm -rf /mnt/clients
 		fi
-		fsck_run "$n writers, $rl"
+		fsck_run "$nw, $rl"
 		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate "$rmib" 0 "$rsecs") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) read_mib=$rmib alone_read_mb_s=$(rate $am 0 "$aread") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext throttle_pauses=$thr_n throttle_ms=$thr_ms throttle_pages=$thr_pages ratelimit_first_kbs=$rl_first ratelimit_last_kbs=$rl_last warmups=$wu"
 	done
 done
