@@ -189,7 +189,7 @@ say "bench ($mode): $total guest runs: $PARTS"
 TIMES=$RESULTS/part-times
 plan_key() {
 	local k="$mode $1 ${ONLY:-all} ${VARIANT:-debug}"
-	[ "$1" = model ] && k="$k $mcounts $mruns $MDIRTY $MJOBS $MWARM $MBOOT"
+	[ "$1" = model ] && k="$k $mcounts $mruns $MDIRTY $MJOBS $MWARM $MBOOT $MTOTAL"
 	echo "$k" | tr ' ' '|'
 }
 est=0 unknown=""
@@ -449,7 +449,7 @@ part_took model
 fi
 elapsed=$(( $(date +%s) - t_begin ))   # all of it: kernels, initramfs and runs
 
-MWARM=$MWARM MJOBS=$MJOBS MBOOT=$MBOOT PARTS="$PARTS" ALL_PARTS="$all_parts" BUILD_SECONDS=$((start - t_begin)) PART_TIMES="${part_times# }" "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
+MWARM=$MWARM MJOBS=$MJOBS MBOOT=$MBOOT MTOTAL=$MTOTAL PARTS="$PARTS" ALL_PARTS="$all_parts" BUILD_SECONDS=$((start - t_begin)) PART_TIMES="${part_times# }" "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
 if [ "${PUBLISH:-0}" = 1 ]; then
 	mkdir -p "$TOP/results"
 	# Only what this run wrote: a run of some PARTS leaves the others'

@@ -80,6 +80,7 @@ header() {
 	case $PARTS in "layout alloc model") ;; "${ALL_PARTS:-}") parts=" PARTS=all" ;; *) parts=" PARTS='$PARTS'" ;; esac
 	# The settings that change what is measured, as they were given.
 	parts="$parts${ONLY:+ ONLY='$ONLY'}${MCOUNTS:+ MCOUNTS=$MCOUNTS}${MRUNS:+ MRUNS=$MRUNS}${MDIRTY:+ MDIRTY=$MDIRTY}"
+	[ "${MTOTAL:-64}" = 64 ] || parts="$parts MTOTAL=$MTOTAL"
 	[ "${MBOOT:-config}" = config ] || parts="$parts MBOOT=$MBOOT"
 	[ "${MWARM:-0}" = 0 ] || parts="$parts MWARM=$MWARM"
 	[ "${MJOBS:-1}" = 1 ] || parts="$parts MJOBS=$MJOBS"
