@@ -43,15 +43,6 @@ SMP=${SMP:-2} MEM=${MEM:-1024} GDB_PORT=${GDB_PORT:-1234} TIMEOUT=${TIMEOUT:-900
 # by N; it keeps the ratio of a request's cost to a byte's, but under TCG
 # the guest's own CPU time soon hides the disk (at 10, a contiguous
 # file's read-back is CPU-bound), so the bench keeps the 2004 speeds.
-# host_tsc_khz: the host's TSC rate in kHz, as its kernel measured it (the
-# refined figure if there is one, else the first): under TCG the guest's
-# RDTSC reads the host's TSC, so this is the guest's rate too. Empty when
-# the kernel log is not readable or no longer holds the boot lines.
-host_tsc_khz() {
-	dmesg 2>/dev/null | sed -n 's/.*tsc: \(Refined TSC clocksource calibration:\|Detected\) \([0-9]*\)\.\([0-9]\{3\}\) MHz.*/\2\3/p' |
-		tail -1
-}
-
 drive_opts=
 disk_model() {
 	local scale=${DISK_SCALE:-1}
@@ -87,6 +78,15 @@ if [ "$mode" != test ] && [ -z "${MNT:-}" ] && [ "$FS" = ext2 ] && [ "${CH%%.*}"
 	MNT=reservation
 	note "chapter $CH: /mnt is mounted with -o reservation (windows on); MNT=noreservation boots it without windows"
 fi
+
+# host_tsc_khz: the host's TSC rate in kHz, as its kernel measured it (the
+# refined figure if there is one, else the first): under TCG the guest's
+# RDTSC reads the host's TSC, so this is the guest's rate too. Empty when
+# the kernel log is not readable or no longer holds the boot lines.
+host_tsc_khz() {
+	dmesg 2>/dev/null | sed -n 's/.*tsc: \(Refined TSC clocksource calibration:\|Detected\) \([0-9]*\)\.\([0-9]\{3\}\) MHz.*/\2\3/p' |
+		tail -1
+}
 
 # tsc=reliable: the guest keeps time by the TSC, which TCG reads from the
 # host's. Without it the kernel finds the two vCPUs' TSCs out of step,
