@@ -23,8 +23,8 @@ log_clean() { ! grep -nE "$BAD" "$1" | grep -v 'RCU lockdep checking is enabled'
 # (jiffies), which TCG delivers late while the vCPUs are busy, so that
 # every rate a guest measures would come out too high.
 tsc_clock() {
-	tr -d '\r' < "$1" | grep -q 'clocksource: Switched to clocksource tsc' &&
-		! tr -d '\r' < "$1" | grep -q 'clocksource: Switched to clocksource .*jiffies'
+	grep -aq 'clocksource: Switched to clocksource tsc' "$1" &&
+		! grep -aq 'clocksource: Switched to clocksource .*jiffies' "$1"
 }
 
 # guest NAME CH [VAR=value...]: boot chapter CH on a fresh disk with the
