@@ -34,7 +34,10 @@
 #               guest's dirty limits in MiB (4/1: LIMIT/BACKGROUND);
 #               MBOOT which runs share a boot, MWARM=N adds N warm-up
 #               runs per count (auto: until two agree), MJOBS=N runs N
-#               guests at once (below)
+#               guests at once (below); QEMU traces the disk's requests
+#               (DISK_TRACE), and scripts/bench/seeks.sh replays each
+#               phase's on the model and on two disks that charge for seek
+#               distance
 #   search      what a new window costs among K others held open (K from
 #               16 to 16384 in full mode): the list's walk against the tree;
 #               guest system time per new one-block file, in a directory
@@ -391,6 +394,7 @@ rm -f "$R/search.rows" "$R/search.csv.tmp"
 part_took search
 fi
 if has model; then
+mdisk_mb=1024   # the model's disk, MiB
 # model_timeout COUNTS RUNS: a model guest's time limit in seconds, for
 # every run and warm-up (at most 6 with MWARM=auto) at every writer count
 # it holds: 12 s per MiB written in a run, plus its dbench seconds, plus
@@ -418,13 +422,42 @@ model_job() {
 	set -- ${mconfigs[$1]}
 	local tag=$1-m${n//,/-}${r:+-r$r}
 	run model "$tag" "$2" "$3" "$4" "$n" "$1,$4,${n//,/;},${r:-0}," RUN=seqio WORK=1 DISK_MODEL=hdd \
-		ARGS="$n:$MTOTAL:$msecs:$runs:$5:$MDIRTY:$MWARM" DISK_MB=1024 TIMEOUT="$(model_timeout "$n" "$runs")"
+		ARGS="$n:$MTOTAL:$msecs:$runs:$5:$MDIRTY:$MWARM" DISK_MB=$mdisk_mb TIMEOUT="$(model_timeout "$n" "$runs")" \
+		DISK_TRACE="$R/$tag.trace"
 	# One guest line per run: "bench: n=N run=R seq_write_mb_s=... ...".
 	tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" -v r="$r" "$kv_awk"'
 		/^bench: n=/ { kv()
 			if (r != "") v["run"] = r
 			for (m in v) if (m != "n" && m != "run") printf "%s,%s,%s,%s,%s\n", pre, v["n"], v["run"], m, v[m] }' > "$rows"
-	rm -f "$R/$tag.img"
+	trace_rows "$R/$tag.trace" "$R/$tag.log" "$1,$4" "$r" >> "$rows"
+	rm -f "$R/$tag.img" "$R/$tag.trace"
+}
+# trace_rows TRACE LOG PREFIX [RUN]: the phases of each counted run as the
+# host's trace of the disk saw them (scripts/bench/seeks.sh), as rows
+# beside the guest's own: for PHASE write, read and alone,
+# PHASE_disk_requests, PHASE_contiguous_pct, PHASE_jump_kib, and the MiB/s
+# of the disk's busy time under each of seeks.sh's models,
+# PHASE_fixed_mb_s, PHASE_near_mb_s and PHASE_whole_mb_s. The k-th counted
+# run of the trace is the guest's k-th "bench: n=" line; when the two do
+# not pair up, no rows, and a note says so.
+trace_rows() {
+	local s
+	s=$("$TOP/scripts/bench/seeks.sh" "$1" $((mdisk_mb * 1048576))) || return 0
+	{ echo "$s"; tr -d '\r' < "$2" | grep -a '^bench: n='; } | awk -v pre="$3" -v r="$4" -v tag="${1##*/}" "$kv_awk"'
+		/^seeks:/ { kv(); ns = v["seq"] > ns ? v["seq"] : ns; p = v["seq"] SUBSEP v["phase"]
+			req[p] = v["requests"]; mib[p] = v["mib"]; pct[p] = v["requests"] ? 100 * v["contiguous"] / v["requests"] : 0
+			jump[p] = v["jump_kib"]; f[p] = v["fixed_s"]; nr[p] = v["near_s"]; wh[p] = v["whole_s"] }
+		/^bench: n=/ { kv(); k++; n[k] = v["n"]; run[k] = r != "" ? r : v["run"] }
+		function rate(m, s) { return s > 0 ? m / s : 0 }
+		END {
+			if (ns != k) { printf "    note: %s: %d counted runs in the trace, %d in the guest log: no trace rows\n", tag, ns, k > "/dev/stderr"; exit }
+			for (i = 1; i <= k; i++) for (j = 1; j <= 3; j++) {
+				ph = j == 1 ? "write" : j == 2 ? "read" : "alone"; p = i SUBSEP ph
+				if (!(p in req)) continue
+				q = pre "," n[i] "," run[i] "," ph
+				printf "%s_disk_requests,%d\n%s_contiguous_pct,%.1f\n%s_jump_kib,%d\n", q, req[p], q, pct[p], q, jump[p]
+				printf "%s_fixed_mb_s,%.2f\n%s_near_mb_s,%.2f\n%s_whole_mb_s,%.2f\n", q, rate(mib[p], f[p]), q, rate(mib[p], nr[p]), q, rate(mib[p], wh[p])
+			} }'
 }
 if [ "$MBOOT" = config ]; then
 	for ci in "${!mconfigs[@]}"; do pooled "$MJOBS" model_job "$ci" "$mcounts"; done

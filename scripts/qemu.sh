@@ -18,7 +18,9 @@
 # /dev/kvm is not usable), APPEND
 # (more kernel command line words, e.g. APPEND=printk.time=1),
 # DISK_MODEL=hdd (the disk charges for every request as a 2004 disk did:
-# see disk_model below), DISK_SCALE=1 (that disk, N times faster).
+# see disk_model below), DISK_SCALE=1 (that disk, N times faster),
+# DISK_TRACE=FILE (QEMU logs every read and write the guest's disk is
+# asked for to FILE, as scripts/bench/seeks.sh reads them).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -55,6 +57,16 @@ disk_model() {
 }
 disk_model
 [ -n "$drive_opts" ] && note "disk model ${DISK_MODEL}: ${drive_opts#,} (a 2004 disk$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster"))"
+
+# DISK_TRACE: QEMU's own trace events at the block backend, where the
+# throttle charges: one line per request as it arrives (after virtio's
+# merging, before the throttle's wait), with its offset and size in bytes.
+trace_opts=()
+if [ -n "${DISK_TRACE:-}" ]; then
+	mkdir -p "$(dirname "$DISK_TRACE")" && : > "$DISK_TRACE" ||
+		die "DISK_TRACE=$DISK_TRACE: cannot write the trace there"
+	trace_opts=(-trace "enable=blk_co_p*v,file=$DISK_TRACE")
+fi
 
 mkfs() {
 	rm -f "$DISK"
@@ -122,7 +134,7 @@ fi
 # CPU per socket; -smp 2 alone would give the guest a single CPU.
 cmd=(qemu-system-x86_64 "${accel[@]}" -m "$MEM" -smp "$SMP,sockets=$SMP"
      -kernel "$(kout "$CH")/bzImage" -initrd "$initrd" -append "$append"
-     -drive "file=$DISK,format=raw,if=virtio$drive_opts" -no-reboot)
+     -drive "file=$DISK,format=raw,if=virtio$drive_opts" "${trace_opts[@]}" -no-reboot)
 
 gdbstub() {
 	if (exec 3<>"/dev/tcp/127.0.0.1/$GDB_PORT") 2>/dev/null; then

@@ -297,10 +297,19 @@ group_layout() {
 model_smoke() {
 	# With warm-up runs at each count until two agree (ARGS' last field),
 	# as MWARM=auto asks.
-	guest ch4-model 4 RUN=seqio WORK=1 DISK_MODEL=hdd ARGS="1,4:8:0:1:0:4/1:auto" MNT=reservation DISK_MB=256
+	guest ch4-model 4 RUN=seqio WORK=1 DISK_MODEL=hdd ARGS="1,4:8:0:1:0:4/1:auto" MNT=reservation DISK_MB=256 \
+		DISK_TRACE="$T/ch4-model.trace"
 	# One copy of the log without the serial console's carriage returns.
-	local n line iops nwarm said L=$T/ch4-model.txt
+	local n line iops nwarm said seq=0 ph L=$T/ch4-model.txt S=$T/ch4-model.seeks
 	tr -d '\r' < "$T/ch4-model.log" > "$L"
+	# The host's trace of the disk's requests, read by the bench's tool
+	# (the counted runs only: one at each count).
+	"$TOP/scripts/bench/seeks.sh" "$T/ch4-model.trace" $((256 * 1048576)) > "$S" 2>&1 || true
+	t "the host's trace of the disk holds each counted run's write, read-back and read alone, marked by the guest" \
+		bash -c "[ \"\$(grep -c '^seeks: seq=[12] phase=\(write\|read\|alone\) ' '$S')\" = 6 ] && ! grep -q '^seeks: seq=3' '$S'"
+	t "seeks.sh says what is wrong when the trace is missing or the disk's size is not a number" \
+		bash -c "! out=\$('$TOP/scripts/bench/seeks.sh' '$T/no-such.trace' 1024 2>&1) && grep -q 'no trace at' <<<\"\$out\" &&
+			! out=\$('$TOP/scripts/bench/seeks.sh' '$T/ch4-model.trace' 1G 2>&1) && grep -q 'size in bytes' <<<\"\$out\""
 	iops=$(sed -n 's/^# probe: random 4 KiB reads per second: //p' "$L")
 	t "the disk model answers random 4 KiB reads at its rate: $iops a second (between 40 and 100)" \
 		awk -v v="$iops" 'BEGIN { exit !(v != "" && v + 0 >= 40 && v + 0 <= 100) }'
@@ -342,6 +351,21 @@ model_smoke() {
 				printf "read at once: %.3f s for %d requests; alone: %.3f s for %d\n", r, v["read_requests"], a, v["alone_read_requests"]
 				good = r >= 0.8 * (v["read_requests"] - 12) / 79 && a >= 0.8 * (v["alone_read_requests"] - 12) / 79 }
 				END { exit !good }' <<<"$line"
+		# The host sees the requests the guest counted, or fewer (QEMU's
+		# virtio device merges neighbours a guest submits together),
+		# and never much longer than the phase took: the disk's busy
+		# time under its own model, bar the free burst.
+		seq=$((seq + 1))
+		for ph in write read alone; do
+			t "the disk model, $n writer(s), $ph: the host's trace counts the guest's requests and fits in the phase's time" \
+				awk -v ph="$ph" -v s="$seq" "$kv_awk"' /^bench: / { kv(); g = v[(ph == "write" ? "write" : ph == "read" ? "read" : "alone_read") "_requests"]
+					secs = ph == "write" ? v["mib"] / v["seq_write_mb_s"] : ph == "read" ? v["read_mib"] / v["seq_read_mb_s"] : v["alone_mib"] / v["alone_read_mb_s"] }
+				/^seeks: / && $2 == "seq=" s && $3 == "phase=" ph { kv(); h = v["requests"]; f = v["fixed_s"] }
+				END { printf "host %s requests, guest %s; the model busy %.3f s of %.3f\n", h, g, f, secs
+					exit !(h != "" && g > 0 && h >= 0.8 * g && h <= g + 4 && f <= 1.05 * secs + 12 / 79) }' <(echo "$line") "$S"
+		done
+		[ "$n" = 1 ] && t "the disk model, 1 writer: the host's trace sees its one file read back in order (most reads start where the last ended)" \
+			awk "$kv_awk"' /^seeks: seq=1 phase=read / { kv(); printf "%d of %d in order\n", v["contiguous"], v["requests"]; ok = v["contiguous"] * 2 > v["requests"] } END { exit !ok }' "$S"
 	done
 }
 # same_disk A B WHAT: one process, no concurrency (writers turns: 32 files

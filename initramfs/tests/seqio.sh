@@ -109,6 +109,12 @@ fsck_run() {
 	check "$1: e2fsck -fn finds the file system clean" /usr/sbin/e2fsck -fn /dev/vda
 	mount -t "$FS" ${MNT:+-o "$MNT"} /dev/vda /mnt
 }
+# mark K: a mark in the host's trace of the disk's requests, where the
+# bench keeps one (DISK_TRACE, scripts/bench/seeks.sh): 1 a warm-up run
+# begins, 2 a counted run begins, 3 and 4 the write begins and ends, 5 and
+# 6 the read-back, 7 and 8 the files read alone. One 512-byte direct read
+# each (diskmark), outside the measured times and request counts.
+mark() { diskmark /dev/vda "$1" || echo "not ok - diskmark $1: the host's trace misses this mark"; }
 # e2fsprogs' own tools (busybox's mke2fs comes first on the PATH).
 fresh() {
 	cd /
@@ -130,6 +136,7 @@ for n in $counts; do
 		else
 			r=$((r + 1)) rl="run $r" warming=0
 		fi
+		mark $((2 - warming))
 		check "$nw, $rl: a fresh $FS file system (mke2fs)" fresh
 		grep -q ' /mnt ' /proc/mounts || { echo "not ok - /mnt is not mounted: stopping"; exit 0; }
 		if [ "$rsv" != 0 ]; then
@@ -144,9 +151,11 @@ for n in $counts; do
 		fi
 		sync
 		throttle_on
+		mark 3
 		set -- $(disk_io); w0=$2 t0=$(now)
 		out=$(job --rw=write --end_fsync=1)
 		t1=$(now); set -- $(disk_io); w1=$2
+		mark 4
 		set -- $(throttle_off); thr_n=$1 thr_ms=$2 thr_pages=$3 rl_first=$5 rl_last=$6
 		[ "$4" = 0 ] || echo "# $rl: the trace buffer lost $4 throttle events: the counts are short"
 		check "$nw, $rl: fio wrote $mib MiB per file, fsync'ed" test -n "$(echo "$out" | grep '^3;')"
@@ -181,9 +190,11 @@ for n in $counts; do
 			continue
 		fi
 		echo 3 > /proc/sys/vm/drop_caches
+		mark 5
 		set -- $(disk_io); r0=$1
 		out=$(job --rw=read)
 		set -- $(disk_io); r1=$1
+		mark 6
 		set -- $(echo "$out" | fio_read parallel); rmib=$1 rsecs=$2
 		check "$nw, $rl: fio read the $(nof "$n" file) back, all $((n * mib)) MiB (${rmib} MiB in ${rsecs} s)" \
 			awk -v m="$rmib" -v a="$((n * mib))" 'BEGIN { exit !(m == a) }'
@@ -199,10 +210,12 @@ for n in $counts; do
 			files="$files${files:+:}seq.$i.0"
 			i=$((i + 1)) am=$((am + mib))
 		done
+		mark 7
 		set -- $(disk_io); a0=$1
 		out=$(fio --name=alone --directory=/mnt --filename="$files" --file_service_type=sequential \
 			--filesize="${mib}m" --bs=4k --rw=read --ioengine=psync --output-format=terse 2>&1)
 		set -- $(disk_io); a1=$1
+		mark 8
 		# The time fio itself measured reading: not fio's start, which
 		# under TCG takes longer than a well laid out file takes to
 		# read.

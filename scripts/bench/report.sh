@@ -288,6 +288,24 @@ model_body() {
 		echo "### Disk read requests per MiB read alone"; echo
 		model_per_mib alone_read_requests alone_mib; echo
 	fi
+	if has_metric write_disk_requests; then
+		echo "### What seek distance would change: the same requests on three disks"; echo
+		echo "The host's trace of the guest disk's requests (\`DISK_TRACE\`, \`scripts/bench/seeks.sh\`: every read and write as it reached QEMU's throttle, in that order), replayed on three disks, each figure the MiB of the phase over the seconds that disk would be busy with its requests (medians over runs). *fixed*: the model the runs had (79 requests and 58 MB a second, side by side). *near*: a request that does not start where the last one ended costs half a turn (4.16 ms) and a seek growing with the square root of the distance (8.5 ms at a third of the stroke), the guest's 1 GiB being the first gigabyte of a 160 GB disk; every request also costs its bytes at 58 MB/s. *whole*: the same, the guest's 1 GiB being the whole stroke. *in order*: the share of requests that began where the one before ended; *jump*: the median distance of the others, rounded up to a power of two. A disk's busy time is a floor on the phase's time: where the measured rate is far below *fixed*, the guest, not the disk, was the limit. None of the three has an elevator, command queuing or a cache."; echo
+		local ph
+		for ph in write read; do
+			echo "| $([ $ph = write ] && echo written || echo "read back") | writers | measured MiB/s | fixed | near | whole | in order | jump |"
+			echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+			{ for m in seq_${ph}_mb_s ${ph}_fixed_mb_s ${ph}_near_mb_s ${ph}_whole_mb_s ${ph}_contiguous_pct ${ph}_jump_kib; do
+				medians model.csv "$m" | sed "s/^/$m /"; done; } | awk -v ph="$ph" '
+				{ k = $2 SUBSEP $3; if (!(k in seen)) { seen[k] = 1; o[++n] = k }; v[k, $1] = $4 }
+				function jump(x) { return x >= 1024 ? sprintf("%d MiB", x / 1024) : sprintf("%d KiB", x) }
+				END { for (i = 1; i <= n; i++) { k = o[i]; split(k, a, SUBSEP)
+					if (!((k, ph "_fixed_mb_s") in v)) continue
+					printf "| %s | %s | %.1f | %.1f | %.1f | %.1f | %.0f%% | %s |\n", a[1], a[2], v[k, "seq_" ph "_mb_s"],
+						v[k, ph "_fixed_mb_s"], v[k, ph "_near_mb_s"], v[k, ph "_whole_mb_s"], v[k, ph "_contiguous_pct"], jump(v[k, ph "_jump_kib"]) } }'
+			echo
+		done
+	fi
 	echo "### Targets beside what was measured"; echo
 	local ns n1 w1 w4 ok=1 lo hi r1 r4 bad=""
 	ns=$(medians model.csv seq_write_mb_s | awk '$1 == "ch4" { print $2 }')
