@@ -366,7 +366,7 @@ seed_beside() {
 			for (k = 1; k <= nn; k++) {
 				w = n[k]
 				if (!((w, 1) in s)) continue
-				printf "| %s | %s MB/s | %.1f MiB/s |", w, s[w, 1], o[w, 1]
+				printf "| %s | %s MB/s | %s |", w, s[w, 1], ((w, 1) in o) ? sprintf("%.1f MiB/s", o[w, 1]) : "-"
 				for (i = 2; i <= 4; i++) printf " %s / %s |", r(s[w, i], s[w, 1]), ((w, i) in o && o[w, 1] > 0) ? sprintf("%.1fx", o[w, i] / o[w, 1]) : "-"
 				print ""
 			}
