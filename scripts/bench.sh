@@ -37,7 +37,7 @@
 #               guests at once (below); QEMU traces the disk's requests
 #               (DISK_TRACE), and scripts/bench/seeks.sh replays each
 #               phase's on the model and on two disks that charge for seek
-#               distance
+#               distance, one of them streaming short forward skips
 #   search      what a new window costs among K others held open (K from
 #               16 to 16384 in full mode): the list's walk against the tree;
 #               guest system time per new one-block file, in a directory
@@ -435,28 +435,29 @@ model_job() {
 # trace_rows TRACE LOG PREFIX [RUN]: the phases of each counted run as the
 # host's trace of the disk saw them (scripts/bench/seeks.sh), as rows
 # beside the guest's own: for PHASE write, read and alone,
-# PHASE_disk_requests, PHASE_contiguous_pct, PHASE_jump_kib, and the MiB/s
-# of the disk's busy time under each of seeks.sh's models,
-# PHASE_fixed_mb_s, PHASE_near_mb_s and PHASE_whole_mb_s. The k-th counted
-# run of the trace is the guest's k-th "bench: n=" line; when the two do
-# not pair up, no rows, and a note says so.
+# PHASE_disk_requests, PHASE_contiguous_pct, PHASE_skips_pct,
+# PHASE_jump_kib, and the MiB/s of the disk's busy time under each of
+# seeks.sh's models, PHASE_fixed_mb_s, PHASE_seek_mb_s and PHASE_skip_mb_s.
+# The k-th counted run of the trace is the guest's k-th "bench: n=" line;
+# when the two do not pair up, no rows, and a note says so.
 trace_rows() {
 	local s
 	s=$("$TOP/scripts/bench/seeks.sh" "$1" $((mdisk_mb * 1048576))) || return 0
 	{ echo "$s"; tr -d '\r' < "$2" | grep -a '^bench: n='; } | awk -v pre="$3" -v r="$4" -v tag="${1##*/}" "$kv_awk"'
-		/^seeks:/ { kv(); ns = v["seq"] > ns ? v["seq"] : ns; p = v["seq"] SUBSEP v["phase"]
-			req[p] = v["requests"]; mib[p] = v["mib"]; pct[p] = v["requests"] ? 100 * v["contiguous"] / v["requests"] : 0
-			jump[p] = v["jump_kib"]; f[p] = v["fixed_s"]; nr[p] = v["near_s"]; wh[p] = v["whole_s"] }
-		/^bench: n=/ { kv(); k++; n[k] = v["n"]; run[k] = r != "" ? r : v["run"] }
+		function pct(a, b) { return b ? 100 * a / b : 0 }
 		function rate(m, s) { return s > 0 ? m / s : 0 }
+		/^seeks:/ { kv(); ns = v["seq"] > ns ? v["seq"] : ns; p = v["seq"] SUBSEP v["phase"]
+			req[p] = v["requests"]; mib[p] = v["mib"]; con[p] = pct(v["contiguous"], v["requests"]); skp[p] = pct(v["skips"], v["requests"])
+			jump[p] = v["jump_kib"]; f[p] = v["fixed_s"]; sk[p] = v["seek_s"]; sp[p] = v["skip_s"] }
+		/^bench: n=/ { kv(); k++; n[k] = v["n"]; run[k] = r != "" ? r : v["run"] }
 		END {
 			if (ns != k) { printf "    note: %s: %d counted runs in the trace, %d in the guest log: no trace rows\n", tag, ns, k > "/dev/stderr"; exit }
 			for (i = 1; i <= k; i++) for (j = 1; j <= 3; j++) {
 				ph = j == 1 ? "write" : j == 2 ? "read" : "alone"; p = i SUBSEP ph
 				if (!(p in req)) continue
 				q = pre "," n[i] "," run[i] "," ph
-				printf "%s_disk_requests,%d\n%s_contiguous_pct,%.1f\n%s_jump_kib,%d\n", q, req[p], q, pct[p], q, jump[p]
-				printf "%s_fixed_mb_s,%.2f\n%s_near_mb_s,%.2f\n%s_whole_mb_s,%.2f\n", q, rate(mib[p], f[p]), q, rate(mib[p], nr[p]), q, rate(mib[p], wh[p])
+				printf "%s_disk_requests,%d\n%s_contiguous_pct,%.1f\n%s_skips_pct,%.1f\n%s_jump_kib,%d\n", q, req[p], q, con[p], q, skp[p], q, jump[p]
+				printf "%s_fixed_mb_s,%.2f\n%s_seek_mb_s,%.2f\n%s_skip_mb_s,%.2f\n", q, rate(mib[p], f[p]), q, rate(mib[p], sk[p]), q, rate(mib[p], sp[p])
 			} }'
 }
 if [ "$MBOOT" = config ]; then

@@ -73,7 +73,9 @@ layout_equal_targets() {
 	done
 	[ $head = 0 ] || echo
 }
-# header: where, when and on which kernels the figures were measured.
+# header: where, when and on which kernels the figures were measured
+# (MEASURED=TEXT instead of the first line: for a report of several runs'
+# CSV files put together).
 header() {
 	b=${BUILD_SECONDS:-0}
 	local parts=""
@@ -84,6 +86,9 @@ header() {
 	[ "${MBOOT:-config}" = config ] || parts="$parts MBOOT=$MBOOT"
 	[ "${MWARM:-0}" = 0 ] || parts="$parts MWARM=$MWARM"
 	[ "${MJOBS:-1}" = 1 ] || parts="$parts MJOBS=$MJOBS"
+	# MEASURED: the report of several runs' CSV files put together says
+	# which runs, in its own words.
+	[ -n "${MEASURED:-}" ] && echo "$MEASURED" ||
 	echo "Measured by \`make bench BENCH=$mode$parts\` on $(date -u +%Y-%m-%d), $(nproc) host CPUs, QEMU TCG${elapsed:+, in $((elapsed / 60)) min $((elapsed % 60)) s}$([ "$b" -ge 60 ] && echo " ($((b / 60)) min $((b % 60)) s of it building the kernels)")."
 	case ${VARIANT:-} in
 	bench) echo "Kernels: the bench variant of each chapter (\`config/bench.config\`: the course's configuration without lockdep, spinlock and list debugging, which under TCG would cost more than the allocator measured, and with tracing built in for the disk model's throttle counts, its tracepoints off unless the model turns one on)." ;;
@@ -290,19 +295,19 @@ model_body() {
 	fi
 	if has_metric write_disk_requests; then
 		echo "### What seek distance would change: the same requests on three disks"; echo
-		echo "The host's trace of the guest disk's requests (\`DISK_TRACE\`, \`scripts/bench/seeks.sh\`: every read and write as it reached QEMU's throttle, in that order), replayed on three disks, each figure the MiB of the phase over the seconds that disk would be busy with its requests (medians over runs). *fixed*: the model the runs had (79 requests and 58 MB a second, side by side). *near*: a request that does not start where the last one ended costs half a turn (4.16 ms) and a seek growing with the square root of the distance (8.5 ms at a third of the stroke), the guest's 1 GiB being the first gigabyte of a 160 GB disk; every request also costs its bytes at 58 MB/s. *whole*: the same, the guest's 1 GiB being the whole stroke. *in order*: the share of requests that began where the one before ended; *jump*: the median distance of the others, rounded up to a power of two. A disk's busy time is a floor on the phase's time: where the measured rate is far below *fixed*, the guest, not the disk, was the limit. None of the three has an elevator, command queuing or a cache."; echo
+		echo "The host's trace of the guest disk's requests (\`DISK_TRACE\`, \`scripts/bench/seeks.sh\`: every read and write as it reached QEMU's throttle, in that order), replayed on three models of the same drive, each figure the MiB of the phase over the seconds that drive would be busy with its requests (medians over runs). *fixed*: the model the runs had (79 requests and 58 MB a second, side by side). *seek*: a request costs its bytes at 58 MB/s and, unless it starts where the last one ended, half a turn (4.16 ms) and a seek growing with the square root of the distance (8.5 ms at a third of the stroke; the guest's 1 GiB as the first gigabyte of a 160 GB drive). *skip*: as *seek*, but a request less than a track (483 KB) ahead of the last costs only the time its gap takes to pass under the head, as if the drive always had the next request in hand. *in order*: the share of requests that began where the last one ended; *short skips*: the share less than a track ahead; *jump*: the median distance of all but those in order, rounded up to a power of two. A drive's busy time is a floor on the phase's time: where the measured rate is well below *fixed*, the guest, not the disk, was the limit. *fixed* charges too much for requests close together, *skip* too little; none has an elevator or a cache."; echo
 		local ph
 		for ph in write read; do
-			echo "| $([ $ph = write ] && echo written || echo "read back") | writers | measured MiB/s | fixed | near | whole | in order | jump |"
-			echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-			{ for m in seq_${ph}_mb_s ${ph}_fixed_mb_s ${ph}_near_mb_s ${ph}_whole_mb_s ${ph}_contiguous_pct ${ph}_jump_kib; do
+			echo "| $([ $ph = write ] && echo written || echo "read back") | writers | measured MiB/s | fixed | seek | skip | in order | short skips | jump |"
+			echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+			{ for m in seq_${ph}_mb_s ${ph}_fixed_mb_s ${ph}_seek_mb_s ${ph}_skip_mb_s ${ph}_contiguous_pct ${ph}_skips_pct ${ph}_jump_kib; do
 				medians model.csv "$m" | sed "s/^/$m /"; done; } | awk -v ph="$ph" '
 				{ k = $2 SUBSEP $3; if (!(k in seen)) { seen[k] = 1; o[++n] = k }; v[k, $1] = $4 }
 				function jump(x) { return x >= 1024 ? sprintf("%d MiB", x / 1024) : sprintf("%d KiB", x) }
 				END { for (i = 1; i <= n; i++) { k = o[i]; split(k, a, SUBSEP)
 					if (!((k, ph "_fixed_mb_s") in v)) continue
-					printf "| %s | %s | %.1f | %.1f | %.1f | %.1f | %.0f%% | %s |\n", a[1], a[2], v[k, "seq_" ph "_mb_s"],
-						v[k, ph "_fixed_mb_s"], v[k, ph "_near_mb_s"], v[k, ph "_whole_mb_s"], v[k, ph "_contiguous_pct"], jump(v[k, ph "_jump_kib"]) } }'
+					printf "| %s | %s | %.1f | %.1f | %.1f | %.1f | %.0f%% | %.0f%% | %s |\n", a[1], a[2], v[k, "seq_" ph "_mb_s"],
+						v[k, ph "_fixed_mb_s"], v[k, ph "_seek_mb_s"], v[k, ph "_skip_mb_s"], v[k, ph "_contiguous_pct"], v[k, ph "_skips_pct"], jump(v[k, ph "_jump_kib"]) } }'
 			echo
 		done
 	fi

@@ -10,26 +10,30 @@
 # the files, 7 and 8 the first files read alone.
 # One line per phase of a counted run, in the guest's order:
 #   seeks: seq=S phase=write|read|alone requests=N mib=M contiguous=C
-#          jump_kib=J fixed_s=F near_s=N whole_s=W
+#          skips=K jump_kib=J fixed_s=F seek_s=E skip_s=P
 # seq: the counted run's place in the boot (1, 2, ...); requests and mib:
 # all the phase's requests (reads and writes), marks aside; contiguous: how
 # many began where the one before ended (the disk's head was already
-# there); jump_kib: the median distance of the others, rounded up to a
-# power of two KiB. Then the seconds the
-# disk would be busy with them under three models:
+# there); skips: how many began a little further on, less than a track
+# ahead; jump_kib: the median distance of all but the contiguous ones,
+# rounded up to a power of two KiB. Then the seconds the disk would be
+# busy with them under three models of a Barracuda 7200.7:
 #   fixed  the disk model itself (DISK_MODEL=hdd): 79 requests and 58 MB a
 #          second, the two limits side by side, so max(N / 79, bytes / 58e6)
-#   near   a request that does not continue the last one costs half a turn
-#          (4.16 ms) and a seek that grows with the square root of its
-#          distance d, 8.5 ms at a third of the disk's stroke (Ruemmler and
-#          Wilkes's short-seek curve: 8.5 * sqrt(3 d / C) ms), with the
-#          guest's disk the first gigabyte of a 160 GB Barracuda 7200.7
-#          (C = 160 GB): every seek within it is short; and every request
-#          costs its bytes at 58 MB/s
-#   whole  the same with the guest's disk as the whole stroke (C = its
-#          size): the longest seeks such a small disk can have
-# What none of them has: the elevator, command queuing, and the disk's
-# cache, which would serve many of the small requests from memory.
+#   seek   every request costs its bytes at 58 MB/s, and one that does not
+#          continue the last also half a turn (4.16 ms) and a seek that
+#          grows with the square root of its distance d, 8.5 ms at a third
+#          of the stroke (Ruemmler and Wilkes's curve for short seeks:
+#          8.5 * sqrt(3 d / C) ms), with the guest's disk the first
+#          gigabyte of a 160 GB drive (C), so that every seek is short
+#   skip   as seek, but a request less than a track ahead of the last
+#          (483 KB: 58 MB/s over 120 turns a second) costs only the time
+#          its gap takes to pass under the head: a disk that always has
+#          the next request in hand and never misses a turn
+# fixed charges too much for what lies close together, skip too little
+# (a 2004 drive had a request or two queued, not all, and missed turns);
+# none has an elevator, command queuing beyond that, or a cache that
+# serves reads from memory.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 [ $# = 2 ] || die "usage: seeks.sh TRACE DISK_BYTES"
@@ -43,12 +47,12 @@ function flush(   i, n, t, tmp) {
 	n = 0; for (i in hist) n += hist[i]
 	t = 0; med = 0
 	for (i = 0; i <= 40 && n; i++) { t += hist[i]; if (t * 2 >= n) { med = 2 ^ i; break } }
-	printf "seeks: seq=%d phase=%s requests=%d mib=%.1f contiguous=%d jump_kib=%s fixed_s=%.3f near_s=%.3f whole_s=%.3f\n",
-		seq, phase, reqs, bytes / 1048576, contig, n ? med : 0,
-		(reqs / 79 > bytes / 58e6 ? reqs / 79 : bytes / 58e6), near / 1000 + bytes / 58e6, whole / 1000 + bytes / 58e6
+	printf "seeks: seq=%d phase=%s requests=%d mib=%.1f contiguous=%d skips=%d jump_kib=%s fixed_s=%.3f seek_s=%.3f skip_s=%.3f\n",
+		seq, phase, reqs, bytes / 1048576, contig, skips, n ? med : 0,
+		(reqs / 79 > bytes / 58e6 ? reqs / 79 : bytes / 58e6), seek / 1000 + bytes / 58e6, skip / 1000 + bytes / 58e6
 	phase = ""
 }
-function start(p) { phase = p; reqs = bytes = contig = near = whole = 0; delete hist }
+function start(p) { phase = p; reqs = bytes = contig = skips = seek = skip = 0; delete hist }
 $1 ~ /^blk_co_p(read|write)v$/ {
 	for (i = 2; i < NF; i++) { if ($i == "offset") off = $(i + 1); if ($i == "bytes") len = $(i + 1) }
 	if ($1 == "blk_co_preadv" && len == 512 && off >= size - 8192 && off < size) {
@@ -64,8 +68,9 @@ $1 ~ /^blk_co_p(read|write)v$/ {
 		if (off == head) contig++
 		else {
 			d = off > head ? off - head : head - off
-			near += 4.16 + 8.5 * sqrt(3 * d / 160e9)
-			whole += 4.16 + 8.5 * sqrt(3 * d / size)
+			c = 4.16 + 8.5 * sqrt(3 * d / 160e9)
+			seek += c
+			if (off > head && d < 483e3) { skips++; skip += 1000 * d / 58e6 } else skip += c
 			kib = d / 1024; b = 0; while (2 ^ b < kib && b < 40) b++
 			hist[b]++
 		}
