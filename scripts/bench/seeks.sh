@@ -40,7 +40,7 @@ set -euo pipefail
 [ -r "$1" ] || die "seeks.sh: no trace at $1 (DISK_TRACE=FILE in scripts/qemu.sh writes one)"
 case $2 in ''|*[!0-9]*) die "seeks.sh: DISK_BYTES must be the disk's size in bytes, not '$2'" ;; esac
 awk -v size="$2" '
-function flush(   i, n, t, tmp) {
+function flush(   i, n, t, med) {
 	if (phase == "" || seq == 0) return
 	# the median jump, rounded up to a power of two KiB: counted in
 	# buckets, so that 50,000 jumps need no sort
