@@ -65,7 +65,8 @@ trace_opts=()
 if [ -n "${DISK_TRACE:-}" ]; then
 	mkdir -p "$(dirname "$DISK_TRACE")" && : > "$DISK_TRACE" ||
 		die "DISK_TRACE=$DISK_TRACE: cannot write the trace there"
-	trace_opts=(-trace "enable=blk_co_p*v,file=$DISK_TRACE")
+	# (a comma in the path doubled: QEMU's option syntax)
+	trace_opts=(-trace "enable=blk_co_p*v,file=${DISK_TRACE//,/,,}")
 fi
 
 mkfs() {

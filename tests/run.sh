@@ -310,6 +310,8 @@ model_smoke() {
 	t "seeks.sh says what is wrong when the trace is missing or the disk's size is not a number" \
 		bash -c "! out=\$('$TOP/scripts/bench/seeks.sh' '$T/no-such.trace' 1024 2>&1) && grep -q 'no trace at' <<<\"\$out\" &&
 			! out=\$('$TOP/scripts/bench/seeks.sh' '$T/ch4-model.trace' 1G 2>&1) && grep -q 'size in bytes' <<<\"\$out\""
+	t "qemu.sh says what is wrong when DISK_TRACE cannot be written, before it boots" \
+		bash -c "! out=\$(CH=4 DISK_TRACE=/proc/no-such/trace '$TOP/scripts/qemu.sh' test 2>&1) && grep -q 'cannot write the trace there' <<<\"\$out\""
 	iops=$(sed -n 's/^# probe: random 4 KiB reads per second: //p' "$L")
 	t "the disk model answers random 4 KiB reads at its rate: $iops a second (between 40 and 100)" \
 		awk -v v="$iops" 'BEGIN { exit !(v != "" && v + 0 >= 40 && v + 0 <= 100) }'
