@@ -31,9 +31,9 @@
 #          its gap takes to pass under the head: a disk that always has
 #          the next request in hand and never misses a turn
 # fixed charges too much for what lies close together, skip too little
-# (a 2004 drive had a request or two queued, not all, and missed turns);
-# none has an elevator, command queuing beyond that, or a cache that
-# serves reads from memory.
+# (a real drive misses a turn whenever the next request reaches it after
+# its sector has passed); none has an elevator, command queuing, or a
+# cache that serves reads from memory.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 [ $# = 2 ] || die "usage: seeks.sh TRACE DISK_BYTES"
