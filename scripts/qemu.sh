@@ -51,7 +51,7 @@ disk_model() {
 	case $scale in ''|*[!0-9]*|0) die "DISK_SCALE must be a whole number of 1 or more, not '$scale'" ;; esac
 	case ${DISK_MODEL:-} in
 	'') ;;
-	hdd) drive_opts=",throttling.iops-total=$((79 * scale)),throttling.bps-total=$((58000000 * scale))" ;;
+	hdd) drive_opts=",throttling.iops-total=$((HDD_IOPS * scale)),throttling.bps-total=$((HDD_BPS * scale))" ;;
 	*) die "DISK_MODEL=$DISK_MODEL: the one model is 'hdd' (leave it empty for the plain, free disk)" ;;
 	esac
 }

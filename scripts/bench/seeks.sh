@@ -23,8 +23,8 @@
 #   seek   every request costs its bytes at 58 MB/s, and one that does not
 #          continue the last also half a turn (4.16 ms) and a seek that
 #          grows with the square root of its distance d, 8.5 ms at a third
-#          of the stroke (Ruemmler and Wilkes's curve for short seeks:
-#          8.5 * sqrt(3 d / C) ms), with the guest's disk the first
+#          of the stroke (the shape Ruemmler and Wilkes found for short
+#          seeks: 8.5 * sqrt(3 d / C) ms), with the guest's disk the first
 #          gigabyte of a 160 GB drive (C), so that every seek is short
 #   skip   as seek, but a request less than a track ahead of the last
 #          (483 KB: 58 MB/s over 120 turns a second) costs only the time
@@ -33,13 +33,14 @@
 # fixed charges too much for what lies close together, skip too little
 # (a real drive misses a turn whenever the next request reaches it after
 # its sector has passed); none has an elevator, command queuing, or a
-# cache that serves reads from memory.
+# cache that serves reads from memory. The drive's figures are
+# scripts/lib.sh's HDD_*, the disk model's own.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 [ $# = 2 ] || die "usage: seeks.sh TRACE DISK_BYTES"
 [ -r "$1" ] || die "seeks.sh: no trace at $1 (DISK_TRACE=FILE in scripts/qemu.sh writes one)"
 case $2 in ''|*[!0-9]*) die "seeks.sh: DISK_BYTES must be the disk's size in bytes, not '$2'" ;; esac
-awk -v size="$2" '
+awk -v size="$2" -v iops="$HDD_IOPS" -v bps="$HDD_BPS" -v seekms="$HDD_SEEK_MS" -v halfms="$HDD_HALF_TURN_MS" '
 function flush(   i, n, t, med) {
 	if (phase == "" || seq == 0) return
 	# the median jump, rounded up to a power of two KiB: counted in
@@ -49,7 +50,7 @@ function flush(   i, n, t, med) {
 	for (i = 0; i <= 40 && n; i++) { t += hist[i]; if (t * 2 >= n) { med = 2 ^ i; break } }
 	printf "seeks: seq=%d phase=%s requests=%d mib=%.1f contiguous=%d skips=%d jump_kib=%s fixed_s=%.3f seek_s=%.3f skip_s=%.3f\n",
 		seq, phase, reqs, bytes / 1048576, contig, skips, n ? med : 0,
-		(reqs / 79 > bytes / 58e6 ? reqs / 79 : bytes / 58e6), seek / 1000 + bytes / 58e6, skip / 1000 + bytes / 58e6
+		(reqs / iops > bytes / bps ? reqs / iops : bytes / bps), seek / 1000 + bytes / bps, skip / 1000 + bytes / bps
 	phase = ""
 }
 function start(p) { phase = p; reqs = bytes = contig = skips = seek = skip = 0; delete hist }
@@ -68,9 +69,10 @@ $1 ~ /^blk_co_p(read|write)v$/ {
 		if (off == head) contig++
 		else {
 			d = off > head ? off - head : head - off
-			c = 4.16 + 8.5 * sqrt(3 * d / 160e9)
+			c = halfms + seekms * sqrt(3 * d / 160e9)
 			seek += c
-			if (off > head && d < 483e3) { skips++; skip += 1000 * d / 58e6 } else skip += c
+			# a track, 483 KB: the bytes a second over 120 turns a second
+			if (off > head && d < 483e3) { skips++; skip += 1000 * d / bps } else skip += c
 			kib = d / 1024; b = 0; while (2 ^ b < kib && b < 40) b++
 			hist[b]++
 		}
