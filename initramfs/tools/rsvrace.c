@@ -66,8 +66,10 @@ static void fill(unsigned char *buf, int idx, long blk)
 
 /*
  * A kernel without the ioctl answers ENOTTY; with windows turned off by a
- * remount, chapters 3-4 answer EOPNOTSUPP and mainline ENOTTY. Refusals
- * are counted and the flips go on, unless none was ever accepted.
+ * remount, chapters 3-6 answer EOPNOTSUPP and mainline ENOTTY. Refusals
+ * are counted and the flips go on, a millisecond after each refusal (a
+ * remount may turn windows back on), unless none of the first 1000 calls
+ * (a second or more) was accepted.
  */
 static void *flipper(void *arg)
 {
@@ -88,6 +90,7 @@ static void *flipper(void *arg)
 		}
 		if (++r->refused >= 1000 && !r->ioctls)
 			return NULL;	/* no window ioctls on this kernel */
+		usleep(1000);
 	}
 	return NULL;
 }
