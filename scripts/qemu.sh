@@ -196,6 +196,9 @@ test)
 		mv "$LOG" "$kept"
 		note "$what (log kept in $kept); running the guest again"
 		mkfs
+		# The trace starts afresh too: the first try's marks would pair
+		# with none of this run's figures.
+		[ -z "${DISK_TRACE:-}" ] || : > "$DISK_TRACE"
 		boot_once
 		echo "course: $what, this is the second run" >>"$LOG"
 	fi
