@@ -245,7 +245,9 @@ model_body() {
 	esac
 	local warm=""
 	case ${MWARM:-0} in
-	0) ;;
+	# 0 with warm-ups in the CSV: a report of several runs put together,
+	# some of them with MWARM (its first line says which).
+	0) has_metric warmups && warm=", some after warm-up runs at their writer count, not counted (the first line names the runs with MWARM; the per-run table says how many)" ;;
 	auto) warm=", after warm-up runs at each writer count until two in a row agreed within 10% in write rate and extents per file and the throttle's rate had stopped falling (at most 6; the per-run table says how many), not counted" ;;
 	*) warm=", after $MWARM warm-up run$([ "$MWARM" = 1 ] || echo s) at each writer count, not counted" ;;
 	esac
