@@ -169,14 +169,13 @@ group_labs() {
 # Linux 6.1 reads a file's goal size afresh at each step of an allocation
 # (ext2_new_blocks, alloc_new_reservation, find_next_reservable_window) and
 # lets the xattr path allocate through the window without truncate_mutex.
-# A 0 read in find_next_reservable_window books a window of no blocks,
-# [s, s-1]; its test for a gap (cur + size <= next window's start) then
-# takes s equal to the next window's start, and ext2_rsv_window_add, finding
-# s inside that window, calls rsv_window_dump (whose BUG_ON can fire first,
-# on the window that ends before it starts) and BUG(). That is a reading
-# of the source: the dump at the crash lists the windows in the tree (three
-# of 8 to 256 blocks, in one run), not the one being inserted. The book
-# says so (the closing chapter); this check fails the day mainline survives.
+# Read from the source: a 0 read in find_next_reservable_window books a
+# window of no blocks, [s, s-1], whose gap test (cur + size <= the next
+# window's start) lets s equal that start; ext2_rsv_window_add then finds
+# s inside the next window and calls BUG(). The dump printed at the crash
+# lists only the windows already in the tree, so the log cannot confirm
+# it. The closing chapter describes the crash; this check fails the day
+# mainline survives.
 # On an idle two-core host the guest dies 2 to 11 s after boot; the race
 # needs both vCPUs running at once, so a busy host makes it far rarer: up
 # to 120 + 60 s of racing, and the guest stops at the BUG.
