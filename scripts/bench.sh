@@ -33,7 +33,7 @@
 #               system, one boot per configuration and writer count
 #               (MBOOT). Quick mode: chapters 1 and 4 and mainline, at 1
 #               and 32 writers (MCOUNTS), one run each (MRUNS): chapter 1
-#               at 32 writers alone takes 13 minutes a run. Full mode: all
+#               at 32 writers alone takes 10 to 13 minutes a run. Full: all
 #               seven configurations, 1 to 64 writers, three runs each
 #               after warm-up runs (MWARM=auto): many hours. MDIRTY: the
 #               guest's dirty limits in MiB (256/128: LIMIT/BACKGROUND);

@@ -21,7 +21,7 @@ out=$1; shift
 # (the make bench command it quotes), or the bench's default when the
 # command did not set it.
 setting() { grep -o " $2=[^ \`']*" <<<"$1" | head -1 | cut -d= -f2 | grep . || echo "$3"; }
-first="" runs="" settings="" sources=()
+runs="" settings="" sources=()
 for csv in "$@"; do
 	[ -f "$csv" ] || die "$csv: no such file"
 	md=${csv%.csv}.md
