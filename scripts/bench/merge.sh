@@ -12,7 +12,8 @@
 # The settings that change what is measured (MDIRTY, MTOTAL, MBOOT, MJOBS)
 # must be the same in every run; the report's first line names each run.
 # Example (results/model-256.md: the cold runs, then those after warm-ups):
-#   scripts/bench/merge.sh /tmp/m results/model-256-cold.csv A/model.csv B/model.csv
+#   scripts/bench/merge.sh /tmp/m results/model-256-cold.csv \
+#       results/model-256-warm64.csv results/model-256-warm64-ch1.csv results/model-256-warm32.csv
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 [ $# -ge 2 ] || die "usage: scripts/bench/merge.sh OUT RUN.csv... (at least one model.csv, each with its .md beside it)"
