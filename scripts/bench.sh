@@ -47,6 +47,10 @@
 #               16 to 16384 in full mode): the list's walk against the tree;
 #               guest system time per new one-block file, in a directory
 #               placed after the K windows
+# The time estimate: what each part took the last time the same plan ran
+# here; for the model, also each guest priced at the rates of
+# results/model-256.csv (MREF; see model_est), as the runs go too.
+# PLAN=1 prints the plan and the estimate, and stops.
 # Every run is a fresh guest and a fresh file system; after each, as in make
 # test: the guest's own checks, a clean guest log, e2fsck -fn clean.
 # The kernels are the bench variant (config/bench.config: the course's
@@ -109,12 +113,16 @@ for c in $(seq 4 "$NCH"); do sconfigs+=("ch$c $c reservation ext2 0"); done
 SNEW=1000   # new files (new windows) measured at each K
 # The disk model: the seed's columns (ext3 = chapter 1, rsv(8) = chapter 2,
 # rsv(128) = chapter 3 with 128-block windows, rsv+dw = chapter 4), and
-# mainline with and without windows, and ext4.
-mconfigs=("ch1 1 - ext2 0")
-[ "$NCH" -ge 2 ] && mconfigs+=("ch2 2 - ext2 0")
-[ "$NCH" -ge 3 ] && mconfigs+=("ch3-rsv128 3 reservation ext2 128")
-[ "$NCH" -ge 4 ] && mconfigs+=("ch4 4 reservation ext2 0")
-mconfigs+=("ch0 0 reservation ext2 0" "ch0-noresv 0 noreservation ext2 0" "ext4 0 - ext4 0")
+# mainline with and without windows, and ext4; in MODEL_ORDER (lib.sh),
+# the chapters this series has.
+declare -A mdef=([ch1]="1 - ext2 0" [ch2]="2 - ext2 0" [ch3-rsv128]="3 reservation ext2 128"
+	[ch4]="4 reservation ext2 0" [ch0]="0 reservation ext2 0" [ch0-noresv]="0 noreservation ext2 0"
+	[ext4]="0 - ext4 0")
+mconfigs=()
+for m in $MODEL_ORDER; do
+	c=${mdef[$m]}
+	[ "${c%% *}" -gt "$NCH" ] || mconfigs+=("$m $c")
+done
 # mkernels: the model's configurations in quick mode, unless ONLY names
 # others: the two the targets compare, and mainline.
 if [ -z "${ONLY:-}" ] && [ -n "$mkernels" ]; then
@@ -178,15 +186,6 @@ fi
 # holds 32768 inodes and the K held files (one-block windows) all live
 # there, before the new files' directory in another group.
 
-t_begin=$(date +%s)
-say "bench: chapters 0..$NCH's kernels${VARIANT:+ ($VARIANT variant: config/$VARIANT.config; the first build takes about 6 minutes)}"
-for c in $(seq 0 "$NCH"); do
-	"$TOP/scripts/kernel.sh" build "$c" || die "chapter $c's ${VARIANT:+$VARIANT }kernel does not build"
-done
-E2LAYOUT=$(e2layout)
-"$TOP/scripts/initramfs.sh"
-command -v gnuplot >/dev/null || die "gnuplot is missing: run 'scripts/deps.sh bench' (make bench does)"
-
 R=$RESULTS/bench-$mode
 T=$R   # where guest() keeps each run's image, log and checks
 mkdir -p "$R"
@@ -197,11 +196,113 @@ has throughput && total=$(( total + (${#configs[@]} - 1) * $(nw $tcounts) ))
 has alloc && total=$(( total + ${#aconfigs[@]} * $(nw $acounts) * aruns ))
 has nearfull && total=$(( total + ${#nconfigs[@]} * ${#npoints[@]} * nruns ))
 has search && total=$(( total + ${#sconfigs[@]} * sruns ))
+# The model's guests, in the order they run: "INDEX COUNTS [RUN]", the
+# arguments of model_job. MBOOT=config: one per configuration, every
+# count in it. Otherwise one per configuration and count (or run), the most
+# writers first: their runs take longest (chapter 1's the longest of all),
+# and a pool ends sooner when the long ones start early.
+mjobs=()
 if has model; then
-	case $MBOOT in config) g=1 ;; count) g=$(nw ${mcounts//,/ }) ;; run) g=$(( $(nw ${mcounts//,/ }) * mruns )) ;; esac
-	total=$(( total + ${#mconfigs[@]} * g ))
+	if [ "$MBOOT" = config ]; then
+		for ci in "${!mconfigs[@]}"; do mjobs+=("$ci $mcounts"); done
+	else
+		for n in $(tr , '\n' <<<"$mcounts" | sort -rn); do
+			for ci in "${!mconfigs[@]}"; do
+				if [ "$MBOOT" = run ]; then
+					for r in $(seq "$mruns"); do mjobs+=("$ci $n $r"); done
+				else
+					mjobs+=("$ci $n")
+				fi
+			done
+		done
+	fi
 fi
-start=$(date +%s)
+total=$(( total + ${#mjobs[@]} ))
+# model_tag INDEX COUNTS [RUN]: the name of model_job's guest (its log,
+# image and trace in $R).
+model_tag() { echo "${mconfigs[$1]%% *}-m${2//,/-}${3:+-r$3}"; }
+# The model's time estimate, before a run of the same plan has been timed
+# here, and as it goes: the runs in MREF (results/model-256.csv, whose
+# settings model-256.md names) price each point. A counted run writes
+# MTOTAL MiB, reads it back and reads the first files alone, each at the
+# rate MREF measured at that point, and runs dbench (MSECS, 10 s more to
+# set it up); a warm-up only writes. Each run costs about 8 s more (mke2fs,
+# sync, e2fsck) and each guest 8 s to boot: the quick bench of 2026-12-06
+# took 899 s for its model, where the rates account for 808 s in 6 runs
+# and 6 guests. A point MREF lacks is taken between the configuration's
+# points around it, or at its nearest one, or from chapter 1's when MREF
+# has none of the configuration (the slowest allocator); MWARM=auto takes
+# the warm-ups MREF's point needed, 2 at the least (seqio.sh stops when
+# two agree). No estimate when the dirty limits are not MREF's: they set
+# the rates.
+MREF=${MREF:-$TOP/results/model-256.csv}
+mref_total="" mref_why=""
+if ! has model; then :
+elif [ ! -f "$MREF" ] || [ ! -f "${MREF%.csv}.md" ]; then mref_why="no $MREF with its .md beside it"
+elif ! l=$(grep -m1 '^Measured by ' "${MREF%.csv}.md"); then mref_why="${MREF%.csv}.md does not say how it was measured"
+elif [ "$(bench_setting "$l" MDIRTY 4/1)" != "$MDIRTY" ]; then
+	mref_why="${MREF#"$TOP"/} was measured at MDIRTY=$(bench_setting "$l" MDIRTY 4/1), this run has $MDIRTY"
+else mref_total=$(bench_setting "$l" MTOTAL 64); fi
+# model_est INDEX COUNTS [RUN]: model_job's guest's estimated seconds, or
+# nothing.
+model_est() {
+	[ -n "$mref_total" ] || return 0
+	local runs=$mruns; [ -z "${3:-}" ] || runs=1
+	awk -F, -v k="${mconfigs[$1]%% *}" -v counts="$2" -v runs="$runs" -v warm="$MWARM" -v scale="$(awk "BEGIN { print $MTOTAL / $mref_total }")" \
+		-v secs="$msecs" '
+		NR > 1 { r = $1 SUBSEP $3 SUBSEP $4; m[r, $5] = $6; run[r] = 1 }
+		# at(K, N): sets C, W and U, the seconds of configuration K for a
+		# counted run at N writers, for a warm-up, and its warm-ups: the
+		# point of MREF, or between the two around N (linear in log N), or
+		# the nearest; 0 when K has no point.
+		function at(k, n,   x, p, lo, hi, f) {
+			lo = hi = 0
+			for (x in nr) {
+				split(x, p, SUBSEP); if (p[1] != k) continue
+				if (p[2] + 0 <= n + 0 && p[2] + 0 > lo) lo = p[2] + 0
+				if (p[2] + 0 >= n + 0 && (hi == 0 || p[2] + 0 < hi)) hi = p[2] + 0
+			}
+			if (!lo && !hi) return 0
+			if (!lo) lo = hi; if (!hi) hi = lo
+			f = lo == hi ? 0 : log(n / lo) / log(hi / lo)
+			C = c[k, lo] + f * (c[k, hi] - c[k, lo]); W = wr[k, lo] + f * (wr[k, hi] - wr[k, lo])
+			U = wu[k, lo] + f * (wu[k, hi] - wu[k, lo])
+			return 1
+		}
+		END {
+			for (r in run) {
+				split(r, p, SUBSEP); pt = p[1] SUBSEP p[2]
+				w = m[r, "seq_write_mb_s"]; rd = m[r, "seq_read_mb_s"]; a = m[r, "alone_read_mb_s"]
+				if (w <= 0 || rd <= 0) continue
+				W1[pt] += m[r, "mib"] / w
+				C1[pt] += m[r, "mib"] / w + m[r, "read_mib"] / rd + (a > 0 ? m[r, "alone_mib"] / a : 0)
+				U1[pt] += m[r, "warmups"]; nr[pt]++
+			}
+			for (pt in nr) { c[pt] = C1[pt] / nr[pt]; wr[pt] = W1[pt] / nr[pt]; wu[pt] = U1[pt] / nr[pt] }
+			s = 8
+			nc = split(counts, cs, ",")
+			for (i = 1; i <= nc; i++) {
+				if (!at(k, cs[i]) && !at("ch1", cs[i])) exit 1
+				nw = warm == "auto" ? int(U + 0.5) : warm
+				if (warm == "auto" && nw < 2) nw = 2
+				s += runs * (C * scale + 8 + (secs > 0 ? secs + 10 : 0)) + nw * (W * scale + 8)
+			}
+			printf "%d\n", s
+		}' "$MREF" 2>/dev/null || true
+}
+# mest: the whole model's estimate (empty without one); $R/.est, each
+# guest's ("TAG SECONDS"), for the progress lines.
+mest=""
+if [ -n "$mref_total" ] && [ ${#mjobs[@]} -gt 0 ]; then
+	mest=0
+	for j in "${mjobs[@]}"; do
+		e=$(model_est $j)
+		[ -n "$e" ] || { mest=""; break; }
+		mest=$((mest + e))
+		echo "$(model_tag $j) $e"
+	done > "$R/.est"
+fi
+[ -n "$mest" ] || rm -f "$R/.est"
 say "bench ($mode): $total guest runs: $PARTS"
 # The time estimate: what each part took the last time it was run here
 # with the same plan (RESULTS/part-times: "KEY SECONDS DATE" lines).
@@ -222,6 +323,24 @@ else
 	echo "    no earlier run here of:$unknown (the time estimate comes as the runs go)" >&2
 	[ "$est" = 0 ] || echo "    the other parts took $((est / 60)) min $((est % 60)) s last time" >&2
 fi
+if [ -n "$mest" ]; then
+	echo "    the disk model's ${#mjobs[@]} guests: about $((mest / 3600)) h $((mest % 3600 / 60)) min at the rates in ${MREF#"$TOP"/} (measured at MDIRTY=$MDIRTY, MTOTAL=$mref_total)" >&2
+elif [ ${#mjobs[@]} -gt 0 ]; then
+	echo "    the disk model: no estimate from its rates (${mref_why:-a configuration without rates})" >&2
+fi
+# PLAN=1: the plan and its estimate only, nothing built or run.
+[ "${PLAN:-0}" = 0 ] || exit 0
+
+t_begin=$(date +%s)
+say "bench: chapters 0..$NCH's kernels${VARIANT:+ ($VARIANT variant: config/$VARIANT.config; the first build takes about 6 minutes)}"
+for c in $(seq 0 "$NCH"); do
+	"$TOP/scripts/kernel.sh" build "$c" || die "chapter $c's ${VARIANT:+$VARIANT }kernel does not build"
+done
+E2LAYOUT=$(e2layout)
+"$TOP/scripts/initramfs.sh"
+command -v gnuplot >/dev/null || die "gnuplot is missing: run 'scripts/deps.sh bench' (make bench does)"
+
+start=$(date +%s)
 
 # model_progress LOG NAME: while a model guest runs, a line for each of
 # its runs (a 'bench: n=' line in LOG, or a warm-up's comment) as it
@@ -271,9 +390,20 @@ run() {
 		else what="$what, $mruns runs"; fi ;;
 	*) what="$(printf '%3d writers' "$n"), run $r" ;;
 	esac
+	# Minutes left: the runs of the parts before the model at the pace so
+	# far, and the model at its estimate (mest). In the model, its
+	# estimate for the guests not done, scaled by how the done ones' time
+	# compared with theirs. Without an estimate: every run alike.
+	local left=$(( el * (total - i) / i )) nm=$((total - ${#mjobs[@]})) ed
+	if [ -n "$mest" ] && [ "$part" = model ]; then
+		ed=$(awk 'NR == FNR { e[$1] = $2; next } $1 in e { d += e[$1] } END { print d + 0 }' "$R/.est" "$R/.done")
+		[ "$ed" = 0 ] || left=$(( (mest - ed) * ($(date +%s) - mstart) / ed ))
+	elif [ -n "$mest" ]; then
+		left=$(( el * (nm - i) / i + mest ))
+	fi
 	printf '    [%d/%d] %-10s %-11s %s (%ds; %dm%02ds so far, about %dm left)\n' \
 		"$i" "$total" "$part" "${tag%%-[wfsm]*}" "$what" $(( $(date +%s) - t0 )) \
-		$((el / 60)) $((el % 60)) $(( el * (total - i) / i / 60 )) >&2
+		$((el / 60)) $((el % 60)) $((left / 60)) >&2
 }
 
 # The pool: the disk model's guests, MJOBS at once (see MJOBS above; with
@@ -435,8 +565,8 @@ model_job() {
 	for c in ${n//,/ }; do rows=$rows$(printf '%03d-' "$c"); done
 	rows=$rows${r:+$(printf '%02d' "$r")}
 	[ -z "$r" ] || runs=1
+	local tag; tag=$(model_tag "$1" "$n" "$r")
 	set -- ${mconfigs[$1]}
-	local tag=$1-m${n//,/-}${r:+-r$r}
 	run model "$tag" "$2" "$3" "$4" "$n" "$1,$4,${n//,/;},${r:-0}," RUN=seqio WORK=1 DISK_MODEL=hdd \
 		ARGS="$n:$MTOTAL:$msecs:$runs:$5:$MDIRTY:$MWARM" DISK_MB=$mdisk_mb TIMEOUT="$(model_timeout "$n" "$runs")" \
 		DISK_TRACE="$R/$tag.trace"
@@ -476,22 +606,8 @@ trace_rows() {
 				printf "%s_fixed_mb_s,%.2f\n%s_seek_mb_s,%.2f\n%s_skip_mb_s,%.2f\n", q, rate(mib[p], f[p]), q, rate(mib[p], sk[p]), q, rate(mib[p], sp[p])
 			} }'
 }
-if [ "$MBOOT" = config ]; then
-	for ci in "${!mconfigs[@]}"; do pooled "$MJOBS" model_job "$ci" "$mcounts"; done
-else
-	# The most writers first: their runs take longest (chapter 1's the
-	# longest of all), and a pool ends sooner when the long ones start
-	# early.
-	for n in $(tr , '\n' <<<"$mcounts" | sort -rn); do
-		for ci in "${!mconfigs[@]}"; do
-			if [ "$MBOOT" = run ]; then
-				for r in $(seq "$mruns"); do pooled "$MJOBS" model_job "$ci" "$n" "$r"; done
-			else
-				pooled "$MJOBS" model_job "$ci" "$n"
-			fi
-		done
-	done
-fi
+mstart=$(date +%s)
+for j in "${mjobs[@]}"; do pooled "$MJOBS" model_job $j; done
 pool_wait
 { echo "kernel,fs,writers,run,metric,value"; cat "$R/rows/model."*; } > "$RESULTS/model.csv"
 rm -f "$R/rows/model."* "$R/model.csv.tmp"

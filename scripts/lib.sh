@@ -65,6 +65,14 @@ has() { [[ " ${PARTS:-} " == *" $1 "* ]]; }
 # fills v[KEY] with VALUE from the fields after the first. Put it before a
 # program: awk "$kv_awk"' /^bench: n=/ { kv(); print v["n"] }'.
 kv_awk='function kv(   i, a) { delete v; for (i = 2; i <= NF; i++) { split($i, a, "="); v[a[1]] = a[2] } }'
+# MODEL_ORDER: the disk model's configurations, in the order the bench
+# runs them and its tables list them (the seed's columns, then mainline
+# with and without windows, then ext4).
+MODEL_ORDER="ch1 ch2 ch3-rsv128 ch4 ch0 ch0-noresv ext4"
+# bench_setting LINE NAME DEFAULT: NAME's value in a bench report's
+# "Measured by" line (the make bench command it quotes), or DEFAULT, the
+# bench's default when that run was made, if the command did not set it.
+bench_setting() { grep -o " $2=[^ \`']*" <<<"$1" | head -1 | cut -d= -f2 | grep . || echo "$3"; }
 # medians CSV METRIC: of a bench CSV (kernel,fs,writers,run,metric,value), "kernel writers median min max runs", in CSV order.
 medians() {
 	[ -f "$1" ] || return 0

@@ -292,10 +292,33 @@ group_layout() {
 	# The disk model of make bench, small: chapter 4, 1 and 4 writers of
 	# 8 MiB between them, one run each, on the throttled disk.
 	[ "$NCH" -ge 4 ] && model_smoke
+	[ "$NCH" -ge 4 ] && bench_tools
 	# The tree changes what a search costs, not where windows go (chapter
 	# 5 against 4); chapter 6 places windows as mainline does.
 	[ "$NCH" -ge 5 ] && same_disk 4 5 "chapter 5's files have chapter 4's blocks"
 	[ "$NCH" -ge 6 ] && same_disk 0 6 "chapter 6's files have mainline's blocks"
+}
+# bench_tools: make bench's own tools, on the host, no guest: its plan
+# and time estimate, its answers to bad settings, and merge.sh, which
+# rebuilds the book's model-256 results from the runs they came from.
+bench_tools() {
+	local b=$TOP/scripts/bench.sh m=$TOP/scripts/bench/merge.sh r=$TOP/results
+	t "make bench's plan (PLAN=1) prices the disk model's guests at results/model-256.csv's rates, quick and full, and builds nothing" \
+		bash -c "for m in quick full; do out=\$(PLAN=1 RESULTS='$T/bench-plan' '$b' \$m 2>&1) || exit 1
+			grep -q \"the disk model's [0-9]* guests: about [0-9]* h [0-9]* min at the rates in results/model-256.csv\" <<<\"\$out\" || exit 1
+			! grep -q 'is up to date\|kernel.sh' <<<\"\$out\" || exit 1; done"
+	# (PLAN=1 all the same: should a check be lost, the plan ends the run.)
+	t "make bench says what is wrong with MDIRTY, MWARM, MTOTAL or ONLY before it builds anything" \
+		bash -c "! out=\$(PLAN=1 RESULTS='$T/bench-plan' MDIRTY=256 '$b' quick 2>&1) && grep -q 'MDIRTY must be LIMIT/BACKGROUND' <<<\"\$out\" &&
+			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MWARM=some '$b' quick 2>&1) && grep -q 'MWARM must be' <<<\"\$out\" &&
+			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MTOTAL=2048 '$b' quick 2>&1) && grep -q 'write at most 768 MiB' <<<\"\$out\" &&
+			! out=\$(PLAN=1 RESULTS='$T/bench-plan' ONLY=ch9 '$b' quick 2>&1) && grep -q 'names no configuration' <<<\"\$out\""
+	t "without rates measured at its dirty limits, the plan says why it has no estimate for the model" \
+		bash -c "out=\$(PLAN=1 MDIRTY=4/1 RESULTS='$T/bench-plan' '$b' quick 2>&1) && grep -q 'no estimate from its rates (results/model-256.csv was measured at MDIRTY=256/128, this run has 4/1)' <<<\"\$out\""
+	t "scripts/bench/merge.sh rebuilds results/model-256.csv byte for byte from the runs results/model-256.runs lists" \
+		bash -c "cd '$TOP' && '$m' '$T/merge' \$(grep -v '^#' results/model-256.runs) 2>/dev/null && cmp '$T/merge/model.csv' '$r/model-256.csv'"
+	t "merge.sh refuses runs measured with other dirty limits, and says so" \
+		bash -c "! out=\$('$m' '$T/merge-bad' '$r/model-256.csv' '$r/model.csv' 2>&1) && grep -q 'not the same measurement' <<<\"\$out\""
 }
 # model_smoke: the bench's model part (initramfs/tests/seqio.sh on
 # DISK_MODEL=hdd) runs and prints every figure; the disk answers random

@@ -11,17 +11,13 @@
 # tables' columns and rows come out in order whatever order the runs had.
 # The settings that change what is measured (MDIRTY, MTOTAL, MBOOT, MJOBS)
 # must be the same in every run; the report's first line names each run.
-# Example (results/model-256.md: the cold runs, then those after warm-ups):
-#   scripts/bench/merge.sh /tmp/m results/model-256-cold.csv \
-#       results/model-256-warm64.csv results/model-256-warm64-ch1.csv results/model-256-warm32.csv
+# Example: results/model-256.md, from the runs results/model-256.runs lists
+# (the cold runs first, then those after warm-ups):
+#   scripts/bench/merge.sh /tmp/m $(grep -v '^#' results/model-256.runs)
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 [ $# -ge 2 ] || die "usage: scripts/bench/merge.sh OUT RUN.csv... (at least one model.csv, each with its .md beside it)"
 out=$1; shift
-# setting FIRST_LINE NAME DEFAULT: NAME's value in a report's first line
-# (the make bench command it quotes), or the bench's default when the
-# command did not set it.
-setting() { grep -o " $2=[^ \`']*" <<<"$1" | head -1 | cut -d= -f2 | grep . || echo "$3"; }
 runs="" settings="" sources=()
 for csv in "$@"; do
 	[ -f "$csv" ] || die "$csv: no such file"
@@ -31,7 +27,9 @@ for csv in "$@"; do
 		die "$csv: not a bench CSV file (its first line is not kernel,fs,writers,run,metric,value)"
 	grep -q '^ch[0-9a-z-]*,[a-z0-9]*,[0-9]*,[0-9]*,seq_write_mb_s,' "$csv" || die "$csv: no disk model rows (seq_write_mb_s)"
 	line=$(grep -m1 '^Measured by ' "$md") || die "$md: no line says how it was measured ('Measured by ...')"
-	s="MDIRTY=$(setting "$line" MDIRTY 4/1) MTOTAL=$(setting "$line" MTOTAL 64) MBOOT=$(setting "$line" MBOOT config) MJOBS=$(setting "$line" MJOBS 1)"
+	# The defaults of the first model runs (MDIRTY=4/1, MTOTAL=64, MBOOT=config),
+	# which their reports did not name.
+	s="MDIRTY=$(bench_setting "$line" MDIRTY 4/1) MTOTAL=$(bench_setting "$line" MTOTAL 64) MBOOT=$(bench_setting "$line" MBOOT config) MJOBS=$(bench_setting "$line" MJOBS 1)"
 	[ -z "$settings" ] || [ "$s" = "$settings" ] ||
 		die "$csv was measured with $s, ${sources[0]} with $settings: their figures are not the same measurement"
 	settings=$s
@@ -47,8 +45,8 @@ mkdir -p "$out"
 	echo "kernel,fs,writers,run,metric,value"
 	for i in "${!sources[@]}"; do
 		tail -n +2 "${sources[$i]}" | awk -v f="$i" '{ print f "," $0 }'
-	done | awk -F, '
-		BEGIN { n = split("ch1 ch2 ch3-rsv128 ch4 ch0 ch0-noresv ext4", o, " "); for (i = 1; i <= n; i++) rank[o[i]] = i }
+	done | awk -F, -v order="$MODEL_ORDER" '
+		BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) rank[o[i]] = i }
 		{ row[NR] = $0; p = $2 SUBSEP $4; last[p] = $1 }
 		END {
 			for (i = 1; i <= NR; i++) {

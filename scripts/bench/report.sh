@@ -145,9 +145,10 @@ if has layout || has throughput || has alloc; then
 	# disk model), every configuration of its mode; what the model part
 	# measured is named, for quick mode measures it at two points only.
 	if [ -n "$elapsed" ] && [ -z "${ONLY:-}" ] && has layout && has alloc && has model && [ -f model.csv ]; then
-		model_points=$(awk -F, 'NR > 1 && $5 == "seq_write_mb_s" { if (!($1 in k)) { k[$1] = 1; ks = ks (ks ? " " : "") $1 }
-				if (!($3 in n)) { n[$3] = 1; ns = ns (ns ? "," : "") $3 }; r[$1 FS $3]++ }
-			END { for (x in r) if (r[x] > m) m = r[x]; printf "%s at %s writers, %d run%s", ks, ns, m, (m == 1 ? "" : "s") }' model.csv)
+		# medians: "kernel writers median min max runs" per point.
+		model_points=$(medians model.csv seq_write_mb_s | awk '{ if (!($1 in k)) { k[$1] = 1; ks = ks (ks ? " " : "") $1 }
+				if (!($2 in n)) { n[$2] = 1; ns = ns (ns ? "," : "") $2 }; if ($6 > m) m = $6 }
+			END { printf "%s at %s writers, %d run%s", ks, ns, m, (m == 1 ? "" : "s") }')
 		echo "### The bench's own time"; echo
 		target "make bench BENCH=$mode within 45 minutes, with layout and read-back, allocator cost and the disk model ($model_points): $((elapsed / 60)) min $((elapsed % 60)) s, $((${BUILD_SECONDS:-0} / 60)) min of it building kernels" "$(cmp "$elapsed <= 2700")"
 		echo
@@ -354,9 +355,12 @@ model_body() {
 	done
 	# The spread of every point: max/min over the runs, under 1.3.
 	local worst; worst=$(for m in seq_write_mb_s seq_read_mb_s alone_read_mb_s; do medians model.csv $m | awk -v m="$m" '$6 > 1 && $4 > 0 { printf "%.2f %s %s %s\n", $5 / $4, $1, $2, m }'; done | sort -rn | head -1)
-	[ -n "$worst" ] || echo "- every point's spread (max/min over runs) under 1.3: not judged, one run per point"
-	[ -n "$worst" ] && target "every point's spread (max/min over runs) under 1.3: the widest is $(echo "$worst" | awk '{ printf "%s (%s at %s writer%s, %s)", $1, $2, $3, ($3 == 1 ? "" : "s"), $4 }')" \
-		"$(cmp "$(echo "$worst" | cut -d' ' -f1) < 1.3")"
+	if [ -z "$worst" ]; then
+		echo "- every point's spread (max/min over runs) under 1.3: not judged, one run per point"
+	else
+		target "every point's spread (max/min over runs) under 1.3: the widest is $(echo "$worst" | awk '{ printf "%s (%s at %s writer%s, %s)", $1, $2, $3, ($3 == 1 ? "" : "s"), $4 }')" \
+			"$(cmp "$(echo "$worst" | cut -d' ' -f1) < 1.3")"
+	fi
 	echo
 }
 # seed_beside TABLE METRIC WHAT: the seed's TABLE (book/seed.csv, from its

@@ -38,6 +38,12 @@ E=$(e2layout)
 first=$("$E" -l "$tmp/examples.img" | awk 'NR == 1 || $5 < m { m = $5 } END { print m - m % 32 }')
 { echo "host\$ build/e2layout -m $first:128:32 build/disk-ch4.img"; "$E" -m "$first:128:32" "$tmp/examples.img"; } > "$dir/e2layout-map.txt"
 { echo 'host$ make help'; make -s -C "$TOP" help; } > "$dir/make-help.txt"
+# The full bench's plan and time estimate (chapter 7), from a results
+# directory of its own, so that no earlier run's times come into it.
+rm -rf "$tmp/bench-plan"
+{ echo 'host$ PLAN=1 scripts/bench.sh full'
+  PLAN=1 RESULTS="$tmp/bench-plan" "$TOP/scripts/bench.sh" full 2>&1 | sed 's/\x1b\[[0-9;]*m//g'; } > "$dir/bench-plan.txt"
+rm -rf "$tmp/bench-plan"
 # Chapter 1 beside chapter 4 (chapter 1's text): the same 4 writers of
 # 16 MiB, each file twice its colour slot, without windows and with them.
 for c in 1 4; do
