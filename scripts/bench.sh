@@ -320,7 +320,7 @@ done
 if [ -z "$unknown" ]; then
 	echo "    the last run of the same parts here took $((est / 60)) min $((est % 60)) s, kernels apart" >&2
 else
-	echo "    no earlier run here of:$unknown (the time estimate comes as the runs go)" >&2
+	echo "    no earlier run here of:$unknown (the time estimate comes as the runs go$([ -z "$mest" ] || echo ", the model's below"))" >&2
 	[ "$est" = 0 ] || echo "    the other parts took $((est / 60)) min $((est % 60)) s last time" >&2
 fi
 if [ -n "$mest" ]; then
