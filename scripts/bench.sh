@@ -225,15 +225,17 @@ model_tag() { echo "${mconfigs[$1]%% *}-m${2//,/-}${3:+-r$3}"; }
 # here, and as it goes: the runs in MREF (results/model-256.csv, whose
 # settings model-256.md names) price each point. A counted run writes
 # MTOTAL MiB, reads it back and reads the first files alone, each at the
-# rate MREF measured at that point, and runs dbench (MSECS, 10 s more to
-# set it up); a warm-up only writes. Each run costs about 8 s more (mke2fs,
+# rate MREF measured at that point, and runs dbench (MSECS, and 10 s more
+# to set it up: a guess, no full run has been timed at these settings); a
+# warm-up only writes. Each run costs about 8 s more (mke2fs,
 # sync, e2fsck) and each guest 8 s to boot: the quick bench of 2026-12-06
 # took 899 s for its model, where the rates account for 808 s in 6 runs
 # and 6 guests. A point MREF lacks is taken between the configuration's
 # points around it, or at its nearest one, or from chapter 1's when MREF
 # has none of the configuration (the slowest allocator); MWARM=auto takes
 # the warm-ups MREF's point needed, 2 at the least (seqio.sh stops when
-# two agree). No estimate when the dirty limits are not MREF's: they set
+# two agree), which is short where MREF measured the point cold: chapter 1
+# at 32 writers, whose neighbour without windows needed 4. No estimate when the dirty limits are not MREF's: they set
 # the rates.
 MREF=${MREF:-$TOP/results/model-256.csv}
 mref_total="" mref_why=""
