@@ -242,15 +242,20 @@ mref_total="" mref_why=""
 if ! has model; then :
 elif [ ! -f "$MREF" ] || [ ! -f "${MREF%.csv}.md" ]; then mref_why="no $MREF with its .md beside it"
 elif ! l=$(grep -m1 '^Measured by ' "${MREF%.csv}.md"); then mref_why="${MREF%.csv}.md does not say how it was measured"
-elif [ "$(bench_setting "$l" MDIRTY 4/1)" != "$MDIRTY" ]; then
-	mref_why="${MREF#"$TOP"/} was measured at MDIRTY=$(bench_setting "$l" MDIRTY 4/1), this run has $MDIRTY"
-else mref_total=$(bench_setting "$l" MTOTAL 64); fi
-# model_est INDEX COUNTS [RUN]: model_job's guest's estimated seconds, or
-# nothing.
+elif [ "$(bench_setting "$l" MDIRTY)" != "$MDIRTY" ]; then
+	mref_why="${MREF#"$TOP"/} was measured at MDIRTY=$(bench_setting "$l" MDIRTY), this run has $MDIRTY"
+else mref_total=$(bench_setting "$l" MTOTAL); fi
+# model_est: each model guest's estimated seconds, "TAG SECONDS" lines in
+# mjobs' order; exits 1 when a guest has none. MREF's points are priced
+# once (seconds for a counted run, for a warm-up, and its warm-ups), then
+# each guest looked up.
 model_est() {
-	[ -n "$mref_total" ] || return 0
-	local runs=$mruns; [ -z "${3:-}" ] || runs=1
-	awk -F, -v k="${mconfigs[$1]%% *}" -v counts="$2" -v runs="$runs" -v warm="$MWARM" -v scale="$(awk "BEGIN { print $MTOTAL / $mref_total }")" \
+	local j jobs=""
+	for j in "${mjobs[@]}"; do
+		set -- $j
+		jobs="$jobs$(model_tag $j) ${mconfigs[$1]%% *} $2 $([ -n "${3:-}" ] && echo 1 || echo "$mruns");"
+	done
+	awk -F, -v jobs="$jobs" -v warm="$MWARM" -v scale="$(awk "BEGIN { print $MTOTAL / $mref_total }")" \
 		-v secs="$msecs" '
 		NR > 1 { r = $1 SUBSEP $3 SUBSEP $4; m[r, $5] = $6; run[r] = 1 }
 		# at(K, N): sets C, W and U, the seconds of configuration K for a
@@ -281,28 +286,26 @@ model_est() {
 				U1[pt] += m[r, "warmups"]; nr[pt]++
 			}
 			for (pt in nr) { c[pt] = C1[pt] / nr[pt]; wr[pt] = W1[pt] / nr[pt]; wu[pt] = U1[pt] / nr[pt] }
-			s = 8
-			nc = split(counts, cs, ",")
-			for (i = 1; i <= nc; i++) {
-				if (!at(k, cs[i]) && !at("ch1", cs[i])) exit 1
-				nw = warm == "auto" ? int(U + 0.5) : warm
-				if (warm == "auto" && nw < 2) nw = 2
-				s += runs * (C * scale + 8 + (secs > 0 ? secs + 10 : 0)) + nw * (W * scale + 8)
+			# A guest: "TAG CONFIGURATION COUNTS RUNS"; 8 s to boot.
+			nj = split(jobs, js, ";")
+			for (j = 1; j < nj; j++) {
+				split(js[j], g, " "); s = 8
+				nc = split(g[3], cs, ",")
+				for (i = 1; i <= nc; i++) {
+					if (!at(g[2], cs[i]) && !at("ch1", cs[i])) exit 1
+					nw = warm == "auto" ? int(U + 0.5) : warm
+					if (warm == "auto" && nw < 2) nw = 2
+					s += g[4] * (C * scale + 8 + (secs > 0 ? secs + 10 : 0)) + nw * (W * scale + 8)
+				}
+				printf "%s %d\n", g[1], s
 			}
-			printf "%d\n", s
-		}' "$MREF" 2>/dev/null || true
+		}' "$MREF" 2>/dev/null
 }
 # mest: the whole model's estimate (empty without one); $R/.est, each
 # guest's ("TAG SECONDS"), for the progress lines.
 mest=""
-if [ -n "$mref_total" ] && [ ${#mjobs[@]} -gt 0 ]; then
-	mest=0
-	for j in "${mjobs[@]}"; do
-		e=$(model_est $j)
-		[ -n "$e" ] || { mest=""; break; }
-		mest=$((mest + e))
-		echo "$(model_tag $j) $e"
-	done > "$R/.est"
+if [ -n "$mref_total" ] && [ ${#mjobs[@]} -gt 0 ] && model_est > "$R/.est"; then
+	mest=$(awk '{ s += $2 } END { print s + 0 }' "$R/.est")
 fi
 [ -n "$mest" ] || rm -f "$R/.est"
 say "bench ($mode): $total guest runs: $PARTS"
@@ -396,12 +399,13 @@ run() {
 	# far, and the model at its estimate (mest). In the model, its
 	# estimate for the guests not done, scaled by how the done ones' time
 	# compared with theirs. Without an estimate: every run alike.
-	local left=$(( el * (total - i) / i )) nm=$((total - ${#mjobs[@]})) ed
+	local left=$(( el * (total - i) / i )) ed
 	if [ -n "$mest" ] && [ "$part" = model ]; then
 		ed=$(awk 'NR == FNR { e[$1] = $2; next } $1 in e { d += e[$1] } END { print d + 0 }' "$R/.est" "$R/.done")
 		[ "$ed" = 0 ] || left=$(( (mest - ed) * ($(date +%s) - mstart) / ed ))
 	elif [ -n "$mest" ]; then
-		left=$(( el * (nm - i) / i + mest ))
+		# nm: the runs before the model's guests
+		left=$(( el * (total - ${#mjobs[@]} - i) / i + mest ))
 	fi
 	printf '    [%d/%d] %-10s %-11s %s (%ds; %dm%02ds so far, about %dm left)\n' \
 		"$i" "$total" "$part" "${tag%%-[wfsm]*}" "$what" $(( $(date +%s) - t0 )) \

@@ -27,9 +27,8 @@ for csv in "$@"; do
 		die "$csv: not a bench CSV file (its first line is not kernel,fs,writers,run,metric,value)"
 	grep -q '^ch[0-9a-z-]*,[a-z0-9]*,[0-9]*,[0-9]*,seq_write_mb_s,' "$csv" || die "$csv: no disk model rows (seq_write_mb_s)"
 	line=$(grep -m1 '^Measured by ' "$md") || die "$md: no line says how it was measured ('Measured by ...')"
-	# The defaults of the first model runs (MDIRTY=4/1, MTOTAL=64, MBOOT=config),
-	# which their reports did not name.
-	s="MDIRTY=$(bench_setting "$line" MDIRTY 4/1) MTOTAL=$(bench_setting "$line" MTOTAL 64) MBOOT=$(bench_setting "$line" MBOOT config) MJOBS=$(bench_setting "$line" MJOBS 1)"
+	s=""
+	for k in MDIRTY MTOTAL MBOOT MJOBS; do s="$s${s:+ }$k=$(bench_setting "$line" $k)"; done
 	[ -z "$settings" ] || [ "$s" = "$settings" ] ||
 		die "$csv was measured with $s, ${sources[0]} with $settings: their figures are not the same measurement"
 	settings=$s
