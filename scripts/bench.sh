@@ -29,7 +29,9 @@
 #               them sequentially in 4 KiB writes and fsync, read it back
 #               after dropping caches (all N files at once, then the first
 #               files alone, one after another, up to 8 MiB), then (full
-#               mode) dbench with N clients; every run on a fresh file
+#               mode, or MSECS=N) dbench with N clients for MSECS s (5);
+#               MTOTAL=0 MSECS=N: dbench alone, as the seed ran it, no
+#               fio (results/model-dbench.md); every run on a fresh file
 #               system, one boot per configuration and writer count
 #               (MBOOT). Quick mode: chapters 1 and 4 and mainline, at 1
 #               and 32 writers (MCOUNTS), one run each (MRUNS): chapter 1
@@ -117,9 +119,11 @@ SNEW=1000   # new files (new windows) measured at each K
 # the chapters this series has.
 declare -A mdef=([ch1]="1 - ext2 0" [ch2]="2 - ext2 0" [ch3-rsv128]="3 reservation ext2 128"
 	[ch4]="4 reservation ext2 0" [ch0]="0 reservation ext2 0" [ch0-noresv]="0 noreservation ext2 0"
-	[ext4]="0 - ext4 0")
+	[ext4]="0 - ext4 0" [ch5]="5 reservation ext2 0" [ch6]="6 reservation ext2 0")
 mconfigs=()
-for m in $MODEL_ORDER; do
+# Chapters 5 and 6 (the tree, and mainline's last pieces) only when ONLY
+# names them: the seed's columns and the anchors are the model's own.
+for m in $MODEL_ORDER ${ONLY:+ch5 ch6}; do
 	c=${mdef[$m]}
 	[ "${c%% *}" -gt "$NCH" ] || mconfigs+=("$m $c")
 done
@@ -137,9 +141,19 @@ fi
 # settings at which chapter 4 stays flat to 64 writers).
 # A model guest's time limit grows with MTOTAL and its runs (see
 # model_timeout below).
+# MTOTAL=0 writes nothing with fio: each run is dbench alone, MSECS
+# seconds (as the seed ran it; MSECS=60 MTOTAL=0).
+# MSECS: dbench's seconds per run in the model (0: no dbench; quick 0,
+# full 5), after fio's write and read unless MTOTAL=0.
+MSECS_GIVEN=${MSECS:-}
+MSECS=${MSECS:-$msecs}
+case $MSECS in ''|*[!0-9]*) die "MSECS must be a whole number of seconds of dbench per model run (0: none), not '$MSECS'" ;; esac
+msecs=$MSECS
 MTOTAL=${MTOTAL:-384}
-case $MTOTAL in ''|*[!0-9]*|0) die "MTOTAL must be a whole number of MiB written per run (1 to 768), not '$MTOTAL'" ;; esac
+case $MTOTAL in ''|*[!0-9]*) die "MTOTAL must be a whole number of MiB written per run (1 to 768, or 0 for dbench alone), not '$MTOTAL'" ;; esac
 [ "$MTOTAL" -le 768 ] || die "MTOTAL=$MTOTAL: the model's disk is 1 GiB; write at most 768 MiB per run"
+[ "$MTOTAL" != 0 ] || [ "$MSECS" != 0 ] ||
+	die "MTOTAL=0 runs dbench alone, for MSECS seconds: give MSECS too (MSECS=60 MTOTAL=0)"
 # MBOOT: which runs share a guest. The kernel paces writers by its estimate
 # of the disk's rate, kept with the disk from one run to the next (see
 # seqio.sh), so a run's figures depend on the runs before it in the same
@@ -225,8 +239,9 @@ model_tag() { echo "${mconfigs[$1]%% *}-m${2//,/-}${3:+-r$3}"; }
 # here, and as it goes: the runs in MREF (results/model-256.csv, whose
 # settings model-256.md names) price each point. A counted run writes
 # MTOTAL MiB, reads it back and reads the first files alone, each at the
-# rate MREF measured at that point, and runs dbench (MSECS, and 10 s more
-# to set it up: a guess, no full run has been timed at these settings); a
+# rate MREF measured at that point, and runs dbench (MSECS, a fifth more
+# for its own warm-up and 2 s: dbench alone for 20 s, MTOTAL=0, took 43
+# min for 72 runs in 18 guests on 2026-12-06, 2571 s); a
 # warm-up only writes. Each run costs about 8 s more (mke2fs,
 # sync, e2fsck) and each guest 8 s to boot: the quick bench of 2026-12-06
 # took 899 s for its model, where the rates account for 808 s in 6 runs
@@ -234,7 +249,7 @@ model_tag() { echo "${mconfigs[$1]%% *}-m${2//,/-}${3:+-r$3}"; }
 # points around it, or at its nearest one, or from chapter 1's when MREF
 # has none of the configuration (the slowest allocator); MWARM=auto takes
 # the warm-ups MREF's point needed, 2 at the least (seqio.sh stops when
-# two agree), which is short where MREF measured the point cold: chapter 1
+# two agree; 2 for dbench alone, MTOTAL=0), which is short where MREF measured the point cold: chapter 1
 # at 32 writers, whose neighbour without windows needed 4. No estimate when the dirty limits are not MREF's: they set
 # the rates.
 MREF=${MREF:-$TOP/results/model-256.csv}
@@ -286,7 +301,9 @@ model_est() {
 				U1[pt] += m[r, "warmups"]; nr[pt]++
 			}
 			for (pt in nr) { c[pt] = C1[pt] / nr[pt]; wr[pt] = W1[pt] / nr[pt]; wu[pt] = U1[pt] / nr[pt] }
-			# A guest: "TAG CONFIGURATION COUNTS RUNS"; 8 s to boot.
+			# A guest: "TAG CONFIGURATION COUNTS RUNS"; 8 s to boot. dbench:
+			# its seconds, its own warm-up of a fifth of them, 2 s more.
+			db = secs > 0 ? secs * 1.2 + 2 : 0
 			nj = split(jobs, js, ";")
 			for (j = 1; j < nj; j++) {
 				split(js[j], g, " "); s = 8
@@ -294,8 +311,9 @@ model_est() {
 				for (i = 1; i <= nc; i++) {
 					if (!at(g[2], cs[i]) && !at("ch1", cs[i])) exit 1
 					nw = warm == "auto" ? int(U + 0.5) : warm
-					if (warm == "auto" && nw < 2) nw = 2
-					s += g[4] * (C * scale + 8 + (secs > 0 ? secs + 10 : 0)) + nw * (W * scale + 8)
+					if (warm == "auto" && (nw < 2 || scale == 0)) nw = 2
+					# With MTOTAL=0 (scale 0) a warm-up is a dbench run.
+					s += g[4] * (C * scale + 8 + db) + nw * ((scale > 0 ? W * scale : db) + 8)
 				}
 				printf "%s %d\n", g[1], s
 			}
@@ -314,7 +332,7 @@ say "bench ($mode): $total guest runs: $PARTS"
 TIMES=$RESULTS/part-times
 plan_key() {
 	local k="$mode $1 ${ONLY:-all} ${VARIANT:-debug}"
-	[ "$1" = model ] && k="$k $mcounts $mruns $MDIRTY $MJOBS $MWARM $MBOOT $MTOTAL"
+	[ "$1" = model ] && k="$k $mcounts $mruns $MDIRTY $MJOBS $MWARM $MBOOT $MTOTAL $msecs"
 	echo "$k" | tr ' ' '|'
 }
 est=0 unknown=""
@@ -353,14 +371,18 @@ start=$(date +%s)
 model_progress() {
 	local log=$1 name=$2 seen=0 t0=$SECONDS new
 	while sleep 5 && kill -0 $$ 2>/dev/null; do
-		new=$(tr -d '\r' < "$log" 2>/dev/null | grep -a '^bench: n=\|^# [0-9]* writers\?, warm-up run\|^# [0-9]* writers\?: \(not \)\?settled' | tail -n +$((seen + 1))) || true
+		new=$(tr -d '\r' < "$log" 2>/dev/null | grep -a '^bench: n=\|^# [0-9]* \(writers\?\|clients\), warm-up run\|^# [0-9]* \(writers\?\|clients\): \(not \)\?settled' | tail -n +$((seen + 1))) || true
 		[ -n "$new" ] || continue
 		seen=$((seen + $(wc -l <<<"$new")))
 		awk -v runs="$mruns" -v name="$name" -v t=$((SECONDS - t0)) "$kv_awk"'
 		/^# / { printf "          %s, %s (%dm%02ds into this guest)\n", name, substr($0, 3), t / 60, t % 60; next }
 		{	kv()
-			printf "          %s, %s writer%s, run %s of %s: wrote %s MiB/s, read back %s, %s extents per file (%dm%02ds into this guest)\n",
-				name, v["n"], v["n"] == 1 ? "" : "s", v["run"], runs, v["seq_write_mb_s"], v["seq_read_mb_s"], v["extents_per_file"], t / 60, t % 60 }' <<<"$new" >&2
+			if ("seq_write_mb_s" in v)
+				what = sprintf("wrote %s MiB/s, read back %s, %s extents per file", v["seq_write_mb_s"], v["seq_read_mb_s"], v["extents_per_file"])
+			else
+				what = sprintf("dbench %s MB/s", v["dbench_mb_s"])
+			printf "          %s, %s %s%s, run %s of %s: %s (%dm%02ds into this guest)\n", name, v["n"],
+				("seq_write_mb_s" in v) ? "writer" : "client", v["n"] == 1 ? "" : "s", v["run"], runs, what, t / 60, t % 60 }' <<<"$new" >&2
 	done
 }
 
@@ -389,7 +411,8 @@ run() {
 	nearfull) what="$n% full, run $r" ;;
 	search) what="K up to $n, run $r" ;;
 	model)
-		case $n in *,*) what="writer counts $n" ;; *) what=$(printf '%3d writers' "$n") ;; esac
+		local who=writer; [ "$MTOTAL" != 0 ] || who=client   # dbench alone
+		case $n in *,*) what="$who counts $n" ;; *) what=$(printf '%3d %ss' "$n" "$who") ;; esac
 		if [ "$r" != 0 ]; then what="$what, run $r"
 		elif [ "$mruns" = 1 ]; then what="$what, 1 run"
 		else what="$what, $mruns runs"; fi ;;
@@ -547,6 +570,9 @@ part_took search
 fi
 if has model; then
 mdisk_mb=1024   # the model's disk, MiB
+# QEMU's trace of the disk's requests (scripts/bench/seeks.sh), for fio's
+# phases: none to trace with dbench alone.
+DISK_TRACE_MODEL=1; [ "$MTOTAL" != 0 ] || DISK_TRACE_MODEL=
 # model_timeout COUNTS RUNS: a model guest's time limit in seconds, for
 # every run and warm-up (at most 6 with MWARM=auto) at every writer count
 # it holds: 12 s per MiB written in a run, plus its dbench seconds, plus
@@ -557,7 +583,7 @@ model_timeout() {
 	local counts warm=$MWARM
 	counts=$(( $(tr -cd , <<<"$1" | wc -c) + 1 ))
 	[ "$warm" = auto ] && warm=6
-	echo $(( 600 + counts * ($2 + warm) * (MTOTAL * 12 + msecs) ))
+	echo $(( 600 + counts * ($2 + warm) * (MTOTAL * 12 + msecs + (msecs > 0 ? 60 : 0)) ))
 }
 # model_job INDEX COUNTS [RUN]: configuration INDEX of mconfigs at COUNTS
 # writers (a comma list), its runs in one guest (with RUN, that run alone);
@@ -575,13 +601,13 @@ model_job() {
 	set -- ${mconfigs[$1]}
 	run model "$tag" "$2" "$3" "$4" "$n" "$1,$4,${n//,/;},${r:-0}," RUN=seqio WORK=1 DISK_MODEL=hdd \
 		ARGS="$n:$MTOTAL:$msecs:$runs:$5:$MDIRTY:$MWARM" DISK_MB=$mdisk_mb TIMEOUT="$(model_timeout "$n" "$runs")" \
-		DISK_TRACE="$R/$tag.trace"
+		${DISK_TRACE_MODEL:+DISK_TRACE="$R/$tag.trace"}
 	# One guest line per run: "bench: n=N run=R seq_write_mb_s=... ...".
 	tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" -v r="$r" "$kv_awk"'
 		/^bench: n=/ { kv()
 			if (r != "") v["run"] = r
 			for (m in v) if (m != "n" && m != "run") printf "%s,%s,%s,%s,%s\n", pre, v["n"], v["run"], m, v[m] }' > "$rows"
-	trace_rows "$R/$tag.trace" "$R/$tag.log" "$1,$4" "$r" >> "$rows"
+	[ -z "$DISK_TRACE_MODEL" ] || trace_rows "$R/$tag.trace" "$R/$tag.log" "$1,$4" "$r" >> "$rows"
 	rm -f "$R/$tag.img" "$R/$tag.trace"
 }
 # trace_rows TRACE LOG PREFIX [RUN]: the phases of each counted run as the
@@ -621,7 +647,7 @@ part_took model
 fi
 elapsed=$(( $(date +%s) - t_begin ))   # all of it: kernels, initramfs and runs
 
-MWARM=$MWARM MJOBS=$MJOBS MBOOT=$MBOOT MTOTAL=$MTOTAL MDIRTY=$MDIRTY PARTS="$PARTS" ALL_PARTS="$all_parts" BUILD_SECONDS=$((start - t_begin)) PART_TIMES="${part_times# }" "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
+MWARM=$MWARM MJOBS=$MJOBS MBOOT=$MBOOT MTOTAL=$MTOTAL MDIRTY=$MDIRTY MSECS=${MSECS_GIVEN:-} PARTS="$PARTS" ALL_PARTS="$all_parts" BUILD_SECONDS=$((start - t_begin)) PART_TIMES="${part_times# }" "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
 if [ "${PUBLISH:-0}" = 1 ]; then
 	mkdir -p "$TOP/results"
 	# Only what this run wrote: a run of some PARTS leaves the others'

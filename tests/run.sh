@@ -292,6 +292,7 @@ group_layout() {
 	# The disk model of make bench, small: chapter 4, 1 and 4 writers of
 	# 8 MiB between them, one run each, on the throttled disk.
 	[ "$NCH" -ge 4 ] && model_smoke
+	[ "$NCH" -ge 4 ] && dbench_smoke
 	[ "$NCH" -ge 4 ] && bench_tools
 	# The tree changes what a search costs, not where windows go (chapter
 	# 5 against 4); chapter 6 places windows as mainline does.
@@ -308,17 +309,41 @@ bench_tools() {
 			grep -q \"the disk model's [0-9]* guests: about [0-9]* h [0-9]* min at the rates in results/model-256.csv\" <<<\"\$out\" || exit 1
 			! grep -q 'is up to date\|kernel.sh' <<<\"\$out\" || exit 1; done"
 	# (PLAN=1 all the same: should a check be lost, the plan ends the run.)
-	t "make bench says what is wrong with MDIRTY, MWARM, MTOTAL or ONLY before it builds anything" \
+	t "make bench says what is wrong with MDIRTY, MWARM, MTOTAL, MSECS or ONLY before it builds anything" \
 		bash -c "! out=\$(PLAN=1 RESULTS='$T/bench-plan' MDIRTY=256 '$b' quick 2>&1) && grep -q 'MDIRTY must be LIMIT/BACKGROUND' <<<\"\$out\" &&
 			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MWARM=some '$b' quick 2>&1) && grep -q 'MWARM must be' <<<\"\$out\" &&
 			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MTOTAL=2048 '$b' quick 2>&1) && grep -q 'write at most 768 MiB' <<<\"\$out\" &&
-			! out=\$(PLAN=1 RESULTS='$T/bench-plan' ONLY=ch9 '$b' quick 2>&1) && grep -q 'names no configuration' <<<\"\$out\""
+			! out=\$(PLAN=1 RESULTS='$T/bench-plan' ONLY=ch9 '$b' quick 2>&1) && grep -q 'names no configuration' <<<\"\$out\" &&
+			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MSECS=1m '$b' quick 2>&1) && grep -q 'MSECS must be a whole number' <<<\"\$out\" &&
+			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MTOTAL=0 '$b' quick 2>&1) && grep -q 'give MSECS too' <<<\"\$out\""
 	t "without rates measured at its dirty limits, the plan says why it has no estimate for the model" \
 		bash -c "out=\$(PLAN=1 MDIRTY=4/1 RESULTS='$T/bench-plan' '$b' quick 2>&1) && grep -q 'no estimate from its rates (results/model-256.csv was measured at MDIRTY=256/128, this run has 4/1)' <<<\"\$out\""
-	t "scripts/bench/merge.sh rebuilds results/model-256.csv byte for byte from the runs results/model-256.runs lists" \
-		bash -c "cd '$TOP' && '$m' '$T/merge' \$(grep -v '^#' results/model-256.runs) 2>/dev/null && cmp '$T/merge/model.csv' '$r/model-256.csv'"
+	local f
+	for f in model-256 model-dbench; do
+		t "scripts/bench/merge.sh rebuilds results/$f.csv byte for byte from the runs results/$f.runs lists" \
+			bash -c "cd '$TOP' && '$m' '$T/merge-$f' \$(grep -v '^#' results/$f.runs) 2>/dev/null && cmp '$T/merge-$f/model.csv' '$r/$f.csv'"
+	done
 	t "merge.sh refuses runs measured with other dirty limits, and says so" \
 		bash -c "! out=\$('$m' '$T/merge-bad' '$r/model-256.csv' '$r/model.csv' 2>&1) && grep -q 'not the same measurement' <<<\"\$out\""
+}
+# dbench_smoke: dbench alone on the disk model (seqio.sh with TOTAL_MIB
+# 0), as make bench MTOTAL=0 MSECS=N runs it: 4 clients, 3 s, one warm-up
+# run and one counted.
+dbench_smoke() {
+	guest ch4-dbench 4 RUN=seqio WORK=1 DISK_MODEL=hdd ARGS="4:0:3:1:0:4/1:1" MNT=reservation DISK_MB=256
+	local line L=$T/ch4-dbench.txt
+	tr -d '\r' < "$T/ch4-dbench.log" > "$L"
+	line=$(grep -a '^bench: n=4 run=1 ' "$L" || true)
+	t "dbench alone on the disk model: a warm-up run first, said and not counted" \
+		bash -c "grep -aq '^# 4 clients, warm-up run 1 (not counted): dbench [0-9.]* MB/s' '$L' && ! grep -aq '^bench: n=4 run=0 ' '$L'"
+	# dbench's figures and no fio's; its time at least its 3 s, and the
+	# disk written to (its flushes are fsyncs).
+	t "dbench alone on the disk model: its figures and no others (${line#bench: })" \
+		awk "$kv_awk"' { kv(); k = 0; bad = 0
+			for (m in v) { k++; if (v[m] !~ /^[0-9.]+$/) bad = 1 }
+			good = !bad && k == 9 && v["dbench_mb_s"] > 0 && v["dbench_secs"] == 3 && v["dbench_wall_s"] >= 3 &&
+				v["dbench_max_latency_ms"] > 0 && v["dbench_write_requests"] > 0 && v["warmups"] == 1 }
+			END { exit !good }' <<<"$line"
 }
 # model_smoke: the bench's model part (initramfs/tests/seqio.sh on
 # DISK_MODEL=hdd) runs and prints every figure; the disk answers random

@@ -33,6 +33,13 @@
 #   3. the files are removed and dbench runs SECS seconds with N clients
 #      (SECS 0: no dbench);
 #   4. e2fsck -fn checks the file system.
+# TOTAL_MIB 0: no fio, dbench alone (SECS seconds, N clients, its
+# standard load) on each fresh file system, as the seed ran it; a warm-up
+# run is then a dbench run not counted, and WARM=auto stops the warm-ups
+# when two in a row agree within 10%. Its 'bench:' line: dbench_mb_s,
+# dbench_secs, dbench_max_latency_ms (the slowest operation dbench saw),
+# dbench_wall_s (its start to its end) and the disk's requests in that
+# time (dbench_write_requests, dbench_read_requests).
 # One 'bench:' line per run: n, run, seq_write_mb_s, seq_read_mb_s and
 # alone_read_mb_s (the reads from fio's own read time and bytes: read_mib
 # and alone_mib), dbench_mb_s, the disk
@@ -53,6 +60,7 @@ auto) maxwarm=6 ;;
 ''|*[!0-9]*) echo "not ok - WARM is '$warm': a number of warm-up runs, or auto"; exit 0 ;;
 *) maxwarm=$warm ;;
 esac
+[ "$total" != 0 ] || [ "$secs" != 0 ] || { echo "not ok - TOTAL_MIB and SECS are both 0: nothing to measure"; exit 0; }
 bs=$(stat -f -c %S /mnt)
 # A 2004 machine had far less memory than the data it wrote: writers spent
 # their time waiting for writeback, and took turns at the allocator. Small
@@ -89,6 +97,23 @@ throttle_off() {
 		END { printf "%d %d %.1f %d %d %d\n", n, ms, n ? d / n : 0, lost, rl0, rl }' $tr/trace
 }
 disk_io() { set -- $(cat /sys/block/vda/stat); echo "$1 $5"; }   # read, write requests
+# dbench_run LABEL: dbench SECS seconds with N clients in /mnt, then its
+# files removed; sets tp (MB/s over its SECS, after its own warm-up of
+# SECS / 5), lat (its max_latency, ms), dt (the seconds from its start
+# to its end, its clients' setup, warm-up and clean-up included) and dw
+# and dr (the disk's write and read requests in that time).
+dbench_run() {
+	local label=$1 d w0 r0 t0
+	set -- $(disk_io); r0=$1 w0=$2 t0=$(now)
+	d=$(cd /mnt && dbench -c /usr/share/dbench/client.txt -t "$secs" "$n" 2>&1)
+	dt=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
+	set -- $(disk_io); dr=$(($1 - r0)) dw=$(($2 - w0))
+	tp=$(echo "$d" | sed -n 's/^ *Throughput \([0-9.]*\) MB\/sec.*/\1/p' | tail -1)
+	lat=$(echo "$d" | sed -n 's/^ *Throughput .*max_latency=\([0-9.]*\) ms.*/\1/p' | tail -1)
+	check "$n clients, $label: dbench ran $secs s (${tp:-no} MB/s)" test -n "$tp"
+	[ -n "$tp" ] || { echo "$d" | tail -20 | sed 's/^/# /'; tp=0; }
+	rm -rf /mnt/clients
+}
 # fio_read [parallel|serial]: "MIB SECONDS" read by the jobs of fio's terse
 # output on stdin (fields 6, read KiB, and 9, read time in ms): the jobs'
 # longest time when they ran together, their sum when one after another.
@@ -139,6 +164,25 @@ for n in $counts; do
 		mark $((2 - warming))
 		check "$nw, $rl: a fresh $FS file system (mke2fs)" fresh
 		grep -q ' /mnt ' /proc/mounts || { echo "not ok - /mnt is not mounted: stopping"; exit 0; }
+		if [ "$total" = 0 ]; then
+			# dbench alone (see TOTAL_MIB 0 above).
+			sync
+			dbench_run "$rl"
+			fsck_run "$n clients, $rl"
+			if [ "$warming" = 1 ]; then
+				echo "# $n clients, $rl (not counted): dbench $tp MB/s"
+				if [ "$warm" = auto ] && [ -n "$prev" ] && near "$prev" "$tp"; then
+					settled=1
+					echo "# $n clients: settled after $wu warm-up runs (the last two: $prev and $tp MB/s)"
+				elif [ "$warm" = auto ] && [ "$wu" = "$maxwarm" ]; then
+					echo "# $n clients: not settled after $wu warm-up runs: the counted runs follow all the same"
+				fi
+				prev=$tp
+			else
+				echo "bench: n=$n run=$r dbench_mb_s=$tp dbench_secs=$secs dbench_max_latency_ms=${lat:-0} dbench_wall_s=$dt dbench_write_requests=$dw dbench_read_requests=$dr warmups=$wu"
+			fi
+			continue
+		fi
 		if [ "$rsv" != 0 ]; then
 			i=0
 			while [ $i -lt "$n" ]; do
@@ -225,13 +269,7 @@ for n in $counts; do
 		rm -f /mnt/seq.*
 		sync
 		tp=0
-		if [ "$secs" -gt 0 ]; then
-			d=$(cd /mnt && dbench -c /usr/share/dbench/client.txt -t "$secs" "$n" 2>&1)
-			tp=$(echo "$d" | sed -n 's/^ *Throughput \([0-9.]*\) MB\/sec.*/\1/p' | tail -1)
-			check "$n clients, $rl: dbench ran $secs s ($tp MB/s)" test -n "$tp"
-			[ -n "$tp" ] || { echo "$d" | tail -20 | sed 's/^/# /'; tp=0; }
-			rm -rf /mnt/clients
-		fi
+		[ "$secs" = 0 ] || dbench_run "$rl"
 		fsck_run "$nw, $rl"
 		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate "$rmib" 0 "$rsecs") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) read_mib=$rmib alone_read_mb_s=$(rate $am 0 "$aread") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext throttle_pauses=$thr_n throttle_ms=$thr_ms throttle_pages=$thr_pages ratelimit_first_kbs=$rl_first ratelimit_last_kbs=$rl_last warmups=$wu"
 	done

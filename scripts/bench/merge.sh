@@ -25,7 +25,7 @@ for csv in "$@"; do
 	[ -f "$md" ] || die "$csv: no report beside it ($md): give the model.csv files make bench wrote, each with its model.md"
 	[ "$(head -1 "$csv")" = "kernel,fs,writers,run,metric,value" ] ||
 		die "$csv: not a bench CSV file (its first line is not kernel,fs,writers,run,metric,value)"
-	grep -q '^ch[0-9a-z-]*,[a-z0-9]*,[0-9]*,[0-9]*,seq_write_mb_s,' "$csv" || die "$csv: no disk model rows (seq_write_mb_s)"
+	grep -q '^ch[0-9a-z-]*,[a-z0-9]*,[0-9]*,[0-9]*,\(seq_write_mb_s\|dbench_mb_s\),' "$csv" || die "$csv: no disk model rows (seq_write_mb_s, or dbench_mb_s for dbench alone)"
 	line=$(grep -m1 '^Measured by ' "$md") || die "$md: no line says how it was measured ('Measured by ...')"
 	s=""
 	for k in MDIRTY MTOTAL MBOOT MJOBS; do s="$s${s:+ }$k=$(bench_setting "$line" $k)"; done

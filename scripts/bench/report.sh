@@ -86,6 +86,7 @@ header() {
 	[ "${MBOOT:-config}" = config ] || parts="$parts MBOOT=$MBOOT"
 	[ "${MWARM:-0}" = 0 ] || parts="$parts MWARM=$MWARM"
 	[ "${MJOBS:-1}" = 1 ] || parts="$parts MJOBS=$MJOBS"
+	parts="$parts${MSECS:+ MSECS=$MSECS}"
 	# MEASURED: the report of several runs' CSV files put together says
 	# which runs, in its own words.
 	[ -n "${MEASURED:-}" ] && echo "$MEASURED" ||
@@ -248,18 +249,25 @@ model_body() {
 	local boots
 	case ${MBOOT:-config} in
 	config) boots="one boot per kernel for all its runs" ;;
-	count) boots="one boot per kernel and writer count" ;;
+	count) boots="one boot per kernel and $(has_metric seq_write_mb_s && echo writer || echo client) count" ;;
 	run) boots="each run in a boot of its own" ;;
 	esac
-	local warm=""
+	local warm="" alone=""
+	has_metric seq_write_mb_s || alone=1   # dbench alone (MTOTAL=0)
 	case ${MWARM:-0} in
 	# 0 with warm-ups in the CSV: a report of several runs put together,
 	# some of them with MWARM (its first line says which).
 	0) has_metric warmups && warm=", some after warm-up runs at their writer count, not counted (the first line names the runs with MWARM; the per-run table says how many)" ;;
-	auto) warm=", after warm-up runs at each writer count until two in a row agreed within 10% in write rate and extents per file and the throttle's rate had stopped falling (at most 6; the per-run table says how many), not counted" ;;
-	*) warm=", after $MWARM warm-up run$([ "$MWARM" = 1 ] || echo s) at each writer count, not counted" ;;
+	auto) if [ -n "$alone" ]; then warm=", after dbench runs at each client count until two in a row agreed within 10% (at most 6), not counted"
+		else warm=", after warm-up runs at each writer count until two in a row agreed within 10% in write rate and extents per file and the throttle's rate had stopped falling (at most 6; the per-run table says how many), not counted"; fi ;;
+	*) warm=", after $MWARM warm-up run$([ "$MWARM" = 1 ] || echo s) at each $([ -n "$alone" ] && echo client || echo writer) count, not counted" ;;
 	esac
-	echo "The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((HDD_IOPS * ${DISK_SCALE:-1})) requests/s and $((HDD_BPS / 1000000 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(dirty_limits). N fio jobs write $(run_mib) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files (up to 8 MiB) read back alone, one after another; every run on a fresh file system, $boots$warm$([ "${MJOBS:-1}" = 1 ] || echo "; ${MJOBS} guests ran at once")."; echo
+	local disk="The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((HDD_IOPS * ${DISK_SCALE:-1})) requests/s and $((HDD_BPS / 1000000 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(dirty_limits)."
+	if [ -n "$alone" ]; then
+		dbench_body "$disk" "$boots$warm"
+		return
+	fi
+	echo "$disk N fio jobs write $(run_mib) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files (up to 8 MiB) read back alone, one after another; every run on a fresh file system, $boots$warm$([ "${MJOBS:-1}" = 1 ] || echo "; ${MJOBS} guests ran at once")."; echo
 	echo "### Sequential write, MiB/s (median, min-max over runs; ratio to chapter 1)"; echo
 	table model.csv seq_write_mb_s %.1f ch1; echo
 	echo "### Sequential read-back, MiB/s (ratio to chapter 1)"; echo
@@ -268,8 +276,8 @@ model_body() {
 		echo "### dbench, MB/s (ratio to chapter 1)"; echo
 		table model.csv dbench_mb_s %.1f ch1; echo
 	fi
-	seed_beside tiobench seq_write_mb_s "sequential write"
-	has_metric dbench_mb_s && seed_beside dbench dbench_mb_s dbench
+	seed_beside tiobench seq_write_mb_s "sequential write" MiB/s
+	has_metric dbench_mb_s && seed_beside dbench dbench_mb_s dbench MB/s
 	if has_metric extents_per_file; then
 		echo "### Mean extents per file after the write (ratio to chapter 1)"; echo
 		echo "Counted in the guest after each write, from e2fsprogs' debugfs (runs of blocks contiguous in the file and on the disk, as \`e2layout\` counts them)."; echo
@@ -353,51 +361,76 @@ model_body() {
 			target "$n writers: chapter 4's files read alone at least 3x as fast as chapter 1's ($r4 / $r1 MiB/s = $(ratio "$r4" "$r1"))" "$(cmp "$r4 >= 3 * $r1")"
 		fi
 	done
-	# The spread of every point: max/min over the runs, under 1.3.
-	local worst; worst=$(for m in seq_write_mb_s seq_read_mb_s alone_read_mb_s; do medians model.csv $m | awk -v m="$m" '$6 > 1 && $4 > 0 { printf "%.2f %s %s %s\n", $5 / $4, $1, $2, m }'; done | sort -rn | head -1)
+	spread_target seq_write_mb_s seq_read_mb_s alone_read_mb_s
+	echo
+}
+# spread_target METRIC...: the target on the spread of every point of
+# these metrics (max/min over the runs), under 1.3.
+spread_target() {
+	local worst; worst=$(for m in "$@"; do medians model.csv "$m" | awk -v m="$m" '$6 > 1 && $4 > 0 { printf "%.2f %s %s %s\n", $5 / $4, $1, $2, m }'; done | sort -rn | head -1)
 	if [ -z "$worst" ]; then
 		echo "- every point's spread (max/min over runs) under 1.3: not judged, one run per point"
 	else
-		target "every point's spread (max/min over runs) under 1.3: the widest is $(echo "$worst" | awk '{ printf "%s (%s at %s writer%s, %s)", $1, $2, $3, ($3 == 1 ? "" : "s"), $4 }')" \
+		target "every point's spread (max/min over runs) under 1.3: the widest is $(echo "$worst" | awk '{ printf "%s (%s at %s %s%s, %s)", $1, $2, $3, ($4 ~ /^dbench/ ? "client" : "writer"), ($3 == 1 ? "" : "s"), $4 }')" \
 			"$(cmp "$(echo "$worst" | cut -d' ' -f1) < 1.3")"
 	fi
+}
+# dbench_body DISK BOOTS: model.md for dbench alone (MTOTAL=0): DISK the
+# disk model in words, BOOTS how the runs were booted and warmed.
+dbench_body() {
+	local secs; secs=$(awk -F, 'NR > 1 && $5 == "dbench_secs" { print $6; exit }' model.csv)
+	echo "$1 Each run is dbench alone, for $secs s, with N clients (its standard load, \`/usr/share/dbench/client.txt\`: a trace of a Windows client's file operations, about one in twelve a write and one in eighty a flush, which dbench makes an fsync; dbench's MB/s is over those seconds, after a warm-up of a fifth of them), as the seed ran it; every run on a fresh file system, $2."; echo
+	echo "### dbench, MB/s (median, min-max over runs; ratio to chapter 1)"; echo
+	table model.csv dbench_mb_s %.1f ch1 "%s clients"; echo
+	seed_beside dbench dbench_mb_s dbench MB/s
+	echo "### Disk write requests per second while dbench ran"; echo
+	echo "From dbench's start to its end, its clients' setup, warm-up and clean-up included (the disk model takes $((HDD_IOPS * ${DISK_SCALE:-1})) requests a second, beyond a short burst after it idles; the guest counts its requests before QEMU's virtio device merges neighbours it submitted together, so it can count more)."; echo
+	model_per_mib dbench_write_requests dbench_wall_s "%s clients"; echo
+	echo "### Disk read requests per second while dbench ran"; echo
+	model_per_mib dbench_read_requests dbench_wall_s "%s clients"; echo
+	echo "### The slowest operation dbench saw, ms (its max_latency)"; echo
+	table model.csv dbench_max_latency_ms %.0f ch1 "%s clients"; echo
+	echo "### Targets beside what was measured"; echo
+	echo "- the issue sets no target on dbench but the spread's"
+	spread_target dbench_mb_s
 	echo
 }
-# seed_beside TABLE METRIC WHAT: the seed's TABLE (book/seed.csv, from its
+# seed_beside TABLE METRIC WHAT UNIT: the seed's TABLE (book/seed.csv, from its
 # cover letter) and our METRIC on the model, column against column (ext3
 # and chapter 1, rsv(8) and chapter 2, rsv(128) and chapter 3 with 128-block
 # windows, rsv+dw and chapter 4), each as a ratio to the first, at the
-# writer counts this run measured.
+# writer counts this run measured; UNIT: our METRIC's.
 seed_beside() {
 	local seed=$TOP/book/seed.csv
 	[ -f "$seed" ] || return 0
 	echo "### Beside the seed: $3, ratio to ext3 (seed) and to chapter 1 (ours)"; echo
 	echo "The seed's $1 table (8-way PIII, a 2004 disk, ext3) as its cover letter printed it, and this run on the disk model (ext2, the chapters that replay each column); each cell: the seed's ratio / ours."; echo
 	{ grep -v '^#' "$seed" | awk -F, -v t="$1" '$1 == t { print "seed", $2, $4, $5, $6, $7 }'
-	  medians model.csv "$2" | awk '{ print "ours", $2, $1, $3 }'; } | awk '
+	  medians model.csv "$2" | awk '{ print "ours", $2, $1, $3 }'; } | awk -v unit="$4" -v who="$([ "$1" = dbench ] && echo clients || echo writers)" '
 		$1 == "seed" { s[$2, 1] = $3; s[$2, 2] = $4; s[$2, 3] = $5; s[$2, 4] = $6; next }
 		{ i = ($3 == "ch1") ? 1 : ($3 == "ch2") ? 2 : ($3 == "ch3-rsv128") ? 3 : ($3 == "ch4") ? 4 : 0
 		  if (i) { o[$2, i] = $4; if (!($2 in seen)) { seen[$2] = 1; n[++nn] = $2 } } }
 		function r(a, b) { return (a == "-" || b == "" || b + 0 == 0) ? "-" : sprintf("%.1fx", a / b) }
 		END {
-			print "| writers | ext3 (seed) | ch1 (ours) | rsv(8) / ch2 | rsv(128) / ch3-rsv128 | rsv+dw / ch4 |"
+			print "| " who " | ext3 (seed) | ch1 (ours) | rsv(8) / ch2 | rsv(128) / ch3-rsv128 | rsv+dw / ch4 |"
 			print "|---:|---:|---:|---:|---:|---:|"
 			for (k = 1; k <= nn; k++) {
 				w = n[k]
 				if (!((w, 1) in s)) continue
-				printf "| %s | %s MB/s | %s |", w, s[w, 1], ((w, 1) in o) ? sprintf("%.1f MiB/s", o[w, 1]) : "-"
+				printf "| %s | %s MB/s | %s |", w, s[w, 1], ((w, 1) in o) ? sprintf("%.1f %s", o[w, 1], unit) : "-"
 				for (i = 2; i <= 4; i++) printf " %s / %s |", r(s[w, i], s[w, 1]), ((w, i) in o && o[w, 1] > 0) ? sprintf("%.1fx", o[w, i] / o[w, 1]) : "-"
 				print ""
 			}
 		}'
 	echo; echo "Above 1: faster than ext3 (the seed's ratio) or than chapter 1 (ours), in the same run."; echo
 }
-# model_per_mib METRIC [MIB]: METRIC per MiB (the MIB metric, by default
-# mib: what was written), medians, as a table.
+# model_per_mib METRIC [MIB [COLUMNS]]: METRIC per MiB (the MIB metric, by
+# default mib: what was written; or per any metric), medians, as a table
+# (COLUMNS: table's column heading).
 model_per_mib() {
 	awk -F, -v per="${2:-mib}" 'NR > 1 { k = $1 FS $2 FS $3 FS $4 } NR > 1 && $5 == per { m[k] = $6 } NR > 1 && $5 == "'"$1"'" { v[k] = $6; o[++n] = k }
 		END { print "kernel,fs,writers,run,metric,value"; for (i = 1; i <= n; i++) if (m[o[i]] > 0) printf "%s,per_mib,%.1f\n", o[i], v[o[i]] / m[o[i]] }' model.csv > model-per-mib.csv
-	table model-per-mib.csv per_mib %.1f ch1
+	table model-per-mib.csv per_mib %.1f ch1 "${3:-%s writers}"
 	rm -f model-per-mib.csv
 }
 page search search.csv search.md search_body
@@ -407,7 +440,7 @@ page nearfull nearfull.csv nearfull.md nearfull_body
 # Plots: one line per kernel, writers on x.
 # plot CSV METRIC YLABEL OUT LOGY [XLABEL]
 plot() {
-	[ -f "$1" ] || return 0
+	[ -f "$1" ] && [ -n "$(medians "$1" "$2")" ] || return 0
 	local data=$RESULTS/plot-$2.dat names
 	# One kernel's points in a row, so that gnuplot joins them into a line.
 	medians "$1" "$2" | sort -s -k1,1 > "$data"
@@ -429,5 +462,6 @@ if [ ${#maps[@]} -gt 0 ]; then
 fi
 plot model.csv seq_write_mb_s "sequential write on the disk model, MiB/s" model-write.png 0
 plot model.csv seq_read_mb_s "read-back on the disk model, MiB/s" model-read.png 0
+plot model.csv dbench_mb_s "dbench on the disk model, MB/s" model-dbench.png 0 "clients"
 [ -z "$wrote" ] || cat $wrote
 note "tables: ${wrote# } (in $RESULTS); CSV: $(ls "$RESULTS"/*.csv | xargs -n1 basename | paste -sd' '); plots: $(ls "$RESULTS"/*.png 2>/dev/null | xargs -rn1 basename | paste -sd' ')"
