@@ -73,9 +73,10 @@ MODEL_ORDER="ch1 ch2 ch3-rsv128 ch4 ch0 ch0-noresv ext4"
 # line (the make bench command it quotes), or, if the command did not set
 # it, the bench's default when the first disk-model runs were made (their
 # reports name only the settings they changed): MDIRTY=4/1, MTOTAL=64 MiB,
-# MBOOT=config (one guest per configuration), MJOBS=1.
+# MBOOT=config (one guest per configuration), MJOBS=1, MSECS=0 (no dbench:
+# every model run until then was BENCH=quick).
 bench_setting() {
-	local -A first=([MDIRTY]=4/1 [MTOTAL]=64 [MBOOT]=config [MJOBS]=1)
+	local -A first=([MDIRTY]=4/1 [MTOTAL]=64 [MBOOT]=config [MJOBS]=1 [MSECS]=0)
 	grep -o " $2=[^ \`']*" <<<"$1" | head -1 | cut -d= -f2 | grep . || echo "${first[$2]}"
 }
 # medians CSV METRIC: of a bench CSV (kernel,fs,writers,run,metric,value), "kernel writers median min max runs", in CSV order.

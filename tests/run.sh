@@ -319,12 +319,13 @@ bench_tools() {
 	t "without rates measured at its dirty limits, the plan says why it has no estimate for the model" \
 		bash -c "out=\$(PLAN=1 MDIRTY=4/1 RESULTS='$T/bench-plan' '$b' quick 2>&1) && grep -q 'no estimate from its rates (results/model-256.csv was measured at MDIRTY=256/128, this run has 4/1)' <<<\"\$out\""
 	local f
-	for f in model-256 model-dbench; do
+	for f in model-256 model-dbench model-dbench-60; do
 		t "scripts/bench/merge.sh rebuilds results/$f.csv byte for byte from the runs results/$f.runs lists" \
 			bash -c "cd '$TOP' && '$m' '$T/merge-$f' \$(grep -v '^#' results/$f.runs) 2>/dev/null && cmp '$T/merge-$f/model.csv' '$r/$f.csv'"
 	done
-	t "merge.sh refuses runs measured with other dirty limits, and says so" \
-		bash -c "! out=\$('$m' '$T/merge-bad' '$r/model-256.csv' '$r/model.csv' 2>&1) && grep -q 'not the same measurement' <<<\"\$out\""
+	t "merge.sh refuses runs measured with other dirty limits, or dbench for other seconds, and says so" \
+		bash -c "! out=\$('$m' '$T/merge-bad' '$r/model-256.csv' '$r/model.csv' 2>&1) && grep -q 'not the same measurement' <<<\"\$out\" &&
+			! out=\$('$m' '$T/merge-bad2' '$r/model-dbench-seed.csv' '$r/model-dbench-60a.csv' 2>&1) && grep -q 'MSECS=20: their figures are not the same' <<<\"\$out\""
 }
 # dbench_smoke: dbench alone on the disk model (seqio.sh with TOTAL_MIB
 # 0), as make bench MTOTAL=0 MSECS=N runs it: 4 clients, 3 s, one warm-up

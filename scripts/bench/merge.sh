@@ -9,8 +9,9 @@
 # earlier one's point, it is not averaged with it. The rows are sorted by
 # writer count, then kernel in the bench's order, then run, so that the
 # tables' columns and rows come out in order whatever order the runs had.
-# The settings that change what is measured (MDIRTY, MTOTAL, MBOOT, MJOBS)
-# must be the same in every run; the report's first line names each run.
+# The settings that change what is measured (MDIRTY, MTOTAL, MBOOT, MJOBS,
+# MSECS) must be the same in every run; the report's first line names
+# each run.
 # Example: results/model-256.md, from the runs results/model-256.runs lists
 # (the cold runs first, then those after warm-ups):
 #   scripts/bench/merge.sh /tmp/m $(grep -v '^#' results/model-256.runs)
@@ -28,7 +29,7 @@ for csv in "$@"; do
 	grep -q '^ch[0-9a-z-]*,[a-z0-9]*,[0-9]*,[0-9]*,\(seq_write_mb_s\|dbench_mb_s\),' "$csv" || die "$csv: no disk model rows (seq_write_mb_s, or dbench_mb_s for dbench alone)"
 	line=$(grep -m1 '^Measured by ' "$md") || die "$md: no line says how it was measured ('Measured by ...')"
 	s=""
-	for k in MDIRTY MTOTAL MBOOT MJOBS; do s="$s${s:+ }$k=$(bench_setting "$line" $k)"; done
+	for k in MDIRTY MTOTAL MBOOT MJOBS MSECS; do s="$s${s:+ }$k=$(bench_setting "$line" $k)"; done
 	[ -z "$settings" ] || [ "$s" = "$settings" ] ||
 		die "$csv was measured with $s, ${sources[0]} with $settings: their figures are not the same measurement"
 	settings=$s
