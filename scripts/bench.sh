@@ -249,9 +249,10 @@ model_tag() { echo "${mconfigs[$1]%% *}-m${2//,/-}${3:+-r$3}"; }
 # points around it, or at its nearest one, or from chapter 1's when MREF
 # has none of the configuration (the slowest allocator); MWARM=auto takes
 # the warm-ups MREF's point needed, 2 at the least (seqio.sh stops when
-# two agree; 2 for dbench alone, MTOTAL=0), which is short where MREF measured the point cold: chapter 1
-# at 32 writers, whose neighbour without windows needed 4. No estimate when the dirty limits are not MREF's: they set
-# the rates.
+# two agree; 2 for dbench alone, MTOTAL=0), which is short where MREF
+# measured the point cold: chapter 1 at 32 writers, whose neighbour
+# without windows needed 4. No estimate when the dirty limits are not
+# MREF's: they set the rates.
 MREF=${MREF:-$TOP/results/model-256.csv}
 mref_total="" mref_why=""
 if ! has model; then :
