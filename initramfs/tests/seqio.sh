@@ -148,7 +148,7 @@ fresh() {
 }
 for n in $counts; do
 	mib=$((total / n)); [ "$mib" -ge 1 ] || mib=1
-	nw=$(nof "$n" writer)
+	nw=$(nof "$n" writer); [ "$total" != 0 ] || nw="$n clients"   # dbench alone
 	job() {
 		fio --name=seq --directory=/mnt --bs=4k --size="${mib}m" --numjobs="$n" \
 			--ioengine=psync --fallocate=none --output-format=terse "$@" 2>&1
@@ -168,7 +168,7 @@ for n in $counts; do
 			# dbench alone (see TOTAL_MIB 0 above).
 			sync
 			dbench_run "$rl"
-			fsck_run "$n clients, $rl"
+			fsck_run "$nw, $rl"
 			if [ "$warming" = 1 ]; then
 				echo "# $n clients, $rl (not counted): dbench $tp MB/s"
 				if [ "$warm" = auto ] && [ -n "$prev" ] && near "$prev" "$tp"; then
