@@ -428,7 +428,7 @@ run() {
 		ed=$(awk 'NR == FNR { e[$1] = $2; next } $1 in e { d += e[$1] } END { print d + 0 }' "$R/.est" "$R/.done")
 		[ "$ed" = 0 ] || left=$(( (mest - ed) * ($(date +%s) - mstart) / ed ))
 	elif [ -n "$mest" ]; then
-		# nm: the runs before the model's guests
+		# the runs before the model at the pace so far, then the model
 		left=$(( el * (total - ${#mjobs[@]} - i) / i + mest ))
 	fi
 	printf '    [%d/%d] %-10s %-11s %s (%ds; %dm%02ds so far, about %dm left)\n' \
