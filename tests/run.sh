@@ -337,13 +337,16 @@ dbench_smoke() {
 	line=$(grep -a '^bench: n=4 run=1 ' "$L" || true)
 	t "dbench alone on the disk model: a warm-up run first, said and not counted" \
 		bash -c "grep -aq '^# 4 clients, warm-up run 1 (not counted): dbench [0-9.]* MB/s' '$L' && ! grep -aq '^bench: n=4 run=0 ' '$L'"
-	# dbench's figures and no fio's; its time at least its 3 s, and the
-	# disk written to (its flushes are fsyncs).
+	# dbench's figures and no fio's; its time at least its 3 s, the disk
+	# written to (its flushes are fsyncs), and the flusher's requests
+	# traced, each of at least a block.
 	t "dbench alone on the disk model: its figures and no others (${line#bench: })" \
 		awk "$kv_awk"' { kv(); k = 0; bad = 0
 			for (m in v) { k++; if (v[m] !~ /^[0-9.]+$/) bad = 1 }
-			good = !bad && k == 9 && v["dbench_mb_s"] > 0 && v["dbench_secs"] == 3 && v["dbench_wall_s"] >= 3 &&
-				v["dbench_max_latency_ms"] > 0 && v["dbench_write_requests"] > 0 && v["warmups"] == 1 }
+			good = !bad && k == 11 && v["dbench_mb_s"] > 0 && v["dbench_secs"] == 3 && v["dbench_wall_s"] >= 3 &&
+				v["dbench_max_latency_ms"] > 0 && v["dbench_write_requests"] > 0 && v["warmups"] == 1 &&
+				v["dbench_writeback_requests"] > 0 &&
+				v["dbench_writeback_kib"] >= 4 * v["dbench_writeback_requests"] }
 			END { exit !good }' <<<"$line"
 }
 # model_smoke: the bench's model part (initramfs/tests/seqio.sh on

@@ -38,8 +38,11 @@
 # run is then a dbench run not counted, and WARM=auto stops the warm-ups
 # when two in a row agree within 10%. Its 'bench:' line: dbench_mb_s,
 # dbench_secs, dbench_max_latency_ms (the slowest operation dbench saw),
-# dbench_wall_s (its start to its end) and the disk's requests in that
-# time (dbench_write_requests, dbench_read_requests).
+# dbench_wall_s (its start to its end), the disk's requests in that
+# time (dbench_write_requests, dbench_read_requests), and the writeback's
+# share of the writes: the requests the flusher sent on its own
+# (dbench_writeback_requests) and the KiB they carried
+# (dbench_writeback_kib).
 # One 'bench:' line per run: n, run, seq_write_mb_s, seq_read_mb_s and
 # alone_read_mb_s (the reads from fio's own read time and bytes: read_mib
 # and alone_mib), dbench_mb_s, the disk
@@ -97,15 +100,41 @@ throttle_off() {
 		END { printf "%d %d %.1f %d %d %d\n", n, ms, n ? d / n : 0, lost, rl0, rl }' $tr/trace
 }
 disk_io() { set -- $(cat /sys/block/vda/stat); echo "$1 $5"; }   # read, write requests
+# The writeback's requests: the block layer's issue tracepoint, in a trace
+# instance of its own, filtered to plain writes (rwbs "W": neither sync,
+# as the writes an fsync waits for are, nor metadata), which are the
+# flusher's. How many there are, and their size, is what a file's layout
+# changes: a file in fewer pieces goes out in fewer, larger requests.
+wb=
+if [ -d $tr/events/block/block_rq_issue ] && mkdir -p $tr/instances/wb 2>/dev/null; then
+	wb=$tr/instances/wb
+	echo 4096 > $wb/buffer_size_kb
+	echo 'rwbs == "W"' > $wb/events/block/block_rq_issue/filter
+else
+	echo "# no block:block_rq_issue tracepoint: the writeback's requests are not counted"
+fi
 # dbench_run LABEL: dbench SECS seconds with N clients in /mnt, then its
 # files removed; sets tp (MB/s over its SECS, after its own warm-up of
 # SECS / 5), lat (its max_latency, ms), dt (the seconds from its start
-# to its end, its clients' setup, warm-up and clean-up included) and dw
-# and dr (the disk's write and read requests in that time).
+# to its end, its clients' setup, warm-up and clean-up included), dw
+# and dr (the disk's write and read requests in that time), and wbn and
+# wbk (the flusher's write requests in that time and their KiB; unset
+# without the tracepoint).
 dbench_run() {
 	local label=$1 d w0 r0 t0
 	set -- $(disk_io); r0=$1 w0=$2 t0=$(now)
+	[ -z "$wb" ] || { echo > $wb/trace; echo 1 > $wb/events/block/block_rq_issue/enable; }
 	d=$(cd /mnt && dbench -c /usr/share/dbench/client.txt -t "$secs" "$n" 2>&1)
+	wbn= wbk=
+	if [ -n "$wb" ]; then
+		echo 0 > $wb/events/block/block_rq_issue/enable
+		check "$n clients, $label: every writeback request traced" \
+			test "$(cat $wb/per_cpu/cpu*/stats | awk '/^overrun:/ { s += $2 } END { print s + 0 }')" = 0
+		# "... block_rq_issue: 254,0 W 0 () SECTOR + SECTORS [comm]"
+		set -- $(awk '/block_rq_issue:/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+,[0-9]+$/) break
+				n++; s += $(i + 6) } END { print n + 0, int(s / 2) }' $wb/trace)
+		wbn=$1 wbk=$2
+	fi
 	dt=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
 	set -- $(disk_io); dr=$(($1 - r0)) dw=$(($2 - w0))
 	tp=$(echo "$d" | sed -n 's/^ *Throughput \([0-9.]*\) MB\/sec.*/\1/p' | tail -1)
@@ -179,7 +208,7 @@ for n in $counts; do
 				fi
 				prev=$tp
 			else
-				echo "bench: n=$n run=$r dbench_mb_s=$tp dbench_secs=$secs dbench_max_latency_ms=${lat:-0} dbench_wall_s=$dt dbench_write_requests=$dw dbench_read_requests=$dr warmups=$wu"
+				echo "bench: n=$n run=$r dbench_mb_s=$tp dbench_secs=$secs dbench_max_latency_ms=${lat:-0} dbench_wall_s=$dt dbench_write_requests=$dw dbench_read_requests=$dr ${wb:+dbench_writeback_requests=$wbn dbench_writeback_kib=$wbk }warmups=$wu"
 			fi
 			continue
 		fi

@@ -386,6 +386,11 @@ dbench_body() {
 	echo "### Disk write requests per second while dbench ran"; echo
 	echo "From dbench's start to its end, its clients' setup, warm-up and clean-up included (the disk model takes $((HDD_IOPS * ${DISK_SCALE:-1})) requests a second, beyond a short burst after it idles; the guest counts its requests before QEMU's virtio device merges neighbours it submitted together, so it can count more)."; echo
 	model_per_mib dbench_write_requests dbench_wall_s "%s clients"; echo
+	if has_metric dbench_writeback_requests; then
+		echo "### KiB per writeback request while dbench ran"; echo
+		echo "The writes the flusher sent on its own (plain writes, neither sync nor metadata, counted by the block layer's issue tracepoint), KiB over requests: a file in fewer pieces goes out in fewer, larger requests, and on this disk every request costs a seek."; echo
+		model_per_mib dbench_writeback_kib dbench_writeback_requests "%s clients"; echo
+	fi
 	echo "### Disk read requests per second while dbench ran"; echo
 	model_per_mib dbench_read_requests dbench_wall_s "%s clients"; echo
 	echo "### The slowest operation dbench saw, ms (its max_latency)"; echo
