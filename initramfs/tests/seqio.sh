@@ -85,6 +85,9 @@ if [ -d $tr/events/writeback/balance_dirty_pages ]; then
 else
 	echo "# no writeback:balance_dirty_pages tracepoint: the throttle is not counted"
 fi
+# overruns DIR: the events the trace buffer of DIR (tracefs or one of its
+# instances) lost since it was last cleared, over every CPU.
+overruns() { cat "$1"/per_cpu/cpu*/stats | awk '/^overrun:/ { s += $2 } END { print s + 0 }'; }
 throttle_on() { [ -z "$ev" ] || { echo > $tr/trace; echo 1 > $ev/enable; }; }
 # throttle_off: "EVENTS PAUSE_MS MEAN_DIRTIED_PAUSE LOST FIRST_RL LAST_RL"
 # since throttle_on; FIRST_RL and LAST_RL the disk's dirty_ratelimit (KB/s)
@@ -92,7 +95,7 @@ throttle_on() { [ -z "$ev" ] || { echo > $tr/trace; echo 1 > $ev/enable; }; }
 throttle_off() {
 	[ -n "$ev" ] || { echo "0 0 0 0 0 0"; return; }
 	echo 0 > $ev/enable
-	lost=$(cat $tr/per_cpu/cpu*/stats | awk '/^overrun:/ { s += $2 } END { print s + 0 }')
+	lost=$(overruns $tr)
 	awk -v lost="$lost" '/balance_dirty_pages:/ { n++
 			for (i = 1; i <= NF; i++) { split($i, kv, "=")
 				if (kv[1] == "pause") ms += kv[2]; else if (kv[1] == "dirtied_pause") d += kv[2]
@@ -129,7 +132,7 @@ dbench_run() {
 	if [ -n "$wb" ]; then
 		echo 0 > $wb/events/block/block_rq_issue/enable
 		check "$n clients, $label: every writeback request traced" \
-			test "$(cat $wb/per_cpu/cpu*/stats | awk '/^overrun:/ { s += $2 } END { print s + 0 }')" = 0
+			test "$(overruns $wb)" = 0
 		# "... block_rq_issue: 254,0 W 0 () SECTOR + SECTORS [comm]"
 		set -- $(awk '/block_rq_issue:/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+,[0-9]+$/) break
 				n++; s += $(i + 6) } END { print n + 0, int(s / 2) }' $wb/trace)
