@@ -152,7 +152,9 @@ msecs=$MSECS
 MTOTAL=${MTOTAL:-384}
 case $MTOTAL in ''|*[!0-9]*) die "MTOTAL must be a whole number of MiB written per run (1 to 768, or 0 for dbench alone), not '$MTOTAL'" ;; esac
 [ "$MTOTAL" -le 768 ] || die "MTOTAL=$MTOTAL: the model's disk is 1 GiB; write at most 768 MiB per run"
-[ "$MTOTAL" != 0 ] || [ "$MSECS" != 0 ] ||
+# alone: set when each model run is dbench alone (MTOTAL=0), no fio.
+alone=; [ "$MTOTAL" != 0 ] || alone=1
+[ -z "$alone" ] || [ "$MSECS" != 0 ] ||
 	die "MTOTAL=0 runs dbench alone, for MSECS seconds: give MSECS too (MSECS=60 MTOTAL=0)"
 # MBOOT: which runs share a guest. The kernel paces writers by its estimate
 # of the disk's rate, kept with the disk from one run to the next (see
@@ -412,7 +414,7 @@ run() {
 	nearfull) what="$n% full, run $r" ;;
 	search) what="K up to $n, run $r" ;;
 	model)
-		local who=writer; [ "$MTOTAL" != 0 ] || who=client   # dbench alone
+		local who=writer; [ -z "$alone" ] || who=client
 		case $n in *,*) what="$who counts $n" ;; *) what=$(printf '%3d %ss' "$n" "$who") ;; esac
 		if [ "$r" != 0 ]; then what="$what, run $r"
 		elif [ "$mruns" = 1 ]; then what="$what, 1 run"
@@ -571,9 +573,19 @@ part_took search
 fi
 if has model; then
 mdisk_mb=1024   # the model's disk, MiB
+# model_disk_mb COUNTS: the disk of a guest running COUNTS (a comma list):
+# the model's 1 GiB, or with dbench alone 32 MiB a client if that is more
+# (initramfs/tests/seqio.sh sizes each count's file system the same way).
+model_disk_mb() {
+	local c m=$mdisk_mb
+	if [ -n "$alone" ]; then
+		for c in ${1//,/ }; do [ $((32 * c)) -le "$m" ] || m=$((32 * c)); done
+	fi
+	echo "$m"
+}
 # QEMU's trace of the disk's requests (scripts/bench/seeks.sh), for fio's
 # phases: none to trace with dbench alone.
-DISK_TRACE_MODEL=1; [ "$MTOTAL" != 0 ] || DISK_TRACE_MODEL=
+DISK_TRACE_MODEL=1; [ -z "$alone" ] || DISK_TRACE_MODEL=
 # model_timeout COUNTS RUNS: a model guest's time limit in seconds, for
 # every run and warm-up (at most 6 with MWARM=auto) at every writer count
 # it holds: 12 s per MiB written in a run, plus its dbench seconds, plus
@@ -601,7 +613,7 @@ model_job() {
 	local tag; tag=$(model_tag "$1" "$n" "$r")
 	set -- ${mconfigs[$1]}
 	run model "$tag" "$2" "$3" "$4" "$n" "$1,$4,${n//,/;},${r:-0}," RUN=seqio WORK=1 DISK_MODEL=hdd \
-		ARGS="$n:$MTOTAL:$msecs:$runs:$5:$MDIRTY:$MWARM" DISK_MB=$mdisk_mb TIMEOUT="$(model_timeout "$n" "$runs")" \
+		ARGS="$n:$MTOTAL:$msecs:$runs:$5:$MDIRTY:$MWARM" DISK_MB="$(model_disk_mb "$n")" TIMEOUT="$(model_timeout "$n" "$runs")" \
 		${DISK_TRACE_MODEL:+DISK_TRACE="$R/$tag.trace"}
 	# One guest line per run: "bench: n=N run=R seq_write_mb_s=... ...".
 	tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" -v r="$r" "$kv_awk"'

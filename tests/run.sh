@@ -343,11 +343,20 @@ dbench_smoke() {
 	t "dbench alone on the disk model: its figures and no others (${line#bench: })" \
 		awk "$kv_awk"' { kv(); k = 0; bad = 0
 			for (m in v) { k++; if (v[m] !~ /^[0-9.]+$/) bad = 1 }
-			good = !bad && k == 11 && v["dbench_mb_s"] > 0 && v["dbench_secs"] == 3 && v["dbench_wall_s"] >= 3 &&
+			good = !bad && k == 12 && v["dbench_fs_mib"] == 256 && v["dbench_mb_s"] > 0 && v["dbench_secs"] == 3 && v["dbench_wall_s"] >= 3 &&
 				v["dbench_max_latency_ms"] > 0 && v["dbench_write_requests"] > 0 && v["warmups"] == 1 &&
 				v["dbench_writeback_requests"] > 0 &&
 				v["dbench_writeback_kib"] >= 4 * v["dbench_writeback_requests"] }
 			END { exit !good }' <<<"$line"
+	# 16 clients need more than 256 MiB (about 24 MiB a client): the
+	# guest refuses the count, says what to give, and runs nothing.
+	L=$T/ch4-dbench-small.log
+	env CH=4 RUN=seqio WORK=1 ARGS="16:0:3:1:0:4/1:0" MNT=reservation DISK_MB=256 DISK="$T/ch4-dbench-small.img" \
+		LOG="$L" "$TOP/scripts/qemu.sh" test > "$T/ch4-dbench-small.qemu" 2>&1 || true
+	t "dbench alone on too small a disk: the count refused, with the disk to give, and nothing run" \
+		bash -c "tr -d '\r' < '$L' | grep -aq '^not ok - 16 clients: the disk is 256 MiB, .*(DISK_MB=512)' &&
+			! grep -aq '^bench: ' '$L' && grep -aq '^course: finished' '$L'"
+	t "dbench alone on too small a disk: the guest log has no WARNING, BUG, lockdep or list corruption" log_clean "$L"
 }
 # model_smoke: the bench's model part (initramfs/tests/seqio.sh on
 # DISK_MODEL=hdd) runs and prints every figure; the disk answers random

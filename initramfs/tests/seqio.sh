@@ -42,7 +42,8 @@
 # time (dbench_write_requests, dbench_read_requests), and the writeback's
 # share of the writes: the requests the flusher sent on its own
 # (dbench_writeback_requests) and the KiB they carried
-# (dbench_writeback_kib).
+# (dbench_writeback_kib), and the file system's size (dbench_fs_mib,
+# see fs_mb below).
 # One 'bench:' line per run: n, run, seq_write_mb_s, seq_read_mb_s and
 # alone_read_mb_s (the reads from fio's own read time and bytes: read_mib
 # and alone_mib), dbench_mb_s, the disk
@@ -63,7 +64,8 @@ auto) maxwarm=6 ;;
 ''|*[!0-9]*) echo "not ok - WARM is '$warm': a number of warm-up runs, or auto"; exit 0 ;;
 *) maxwarm=$warm ;;
 esac
-[ "$total" != 0 ] || [ "$secs" != 0 ] || { echo "not ok - TOTAL_MIB and SECS are both 0: nothing to measure"; exit 0; }
+alone=; [ "$total" != 0 ] || alone=1   # dbench alone (see TOTAL_MIB 0 above)
+[ -z "$alone" ] || [ "$secs" != 0 ] || { echo "not ok - TOTAL_MIB and SECS are both 0: nothing to measure"; exit 0; }
 bs=$(stat -f -c %S /mnt)
 # A 2004 machine had far less memory than the data it wrote: writers spent
 # their time waiting for writeback, and took turns at the allocator. Small
@@ -108,12 +110,13 @@ disk_io() { set -- $(cat /sys/block/vda/stat); echo "$1 $5"; }   # read, write r
 # as the writes an fsync waits for are, nor metadata), which are the
 # flusher's. How many there are, and their size, is what a file's layout
 # changes: a file in fewer pieces goes out in fewer, larger requests.
+# Counted for dbench alone only.
 wb=
-if [ -d $tr/events/block/block_rq_issue ] && mkdir -p $tr/instances/wb 2>/dev/null; then
+if [ -n "$alone" ] && [ -d $tr/events/block/block_rq_issue ] && mkdir -p $tr/instances/wb 2>/dev/null; then
 	wb=$tr/instances/wb
 	echo 4096 > $wb/buffer_size_kb
 	echo 'rwbs == "W"' > $wb/events/block/block_rq_issue/filter
-else
+elif [ -n "$alone" ]; then
 	echo "# no block:block_rq_issue tracepoint: the writeback's requests are not counted"
 fi
 # dbench_run LABEL: dbench SECS seconds with N clients in /mnt, then its
@@ -159,6 +162,26 @@ near() { awk -v a="$1" -v b="$2" 'BEGIN { m = a > b ? a : b; d = a > b ? a - b :
 # held FIRST LAST: the throttle's rate held in a run (its ratelimit, KB/s,
 # at the last wait at least half that at the first, or under 64 below it).
 held() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(b >= a / 2 || a - b < 64) }'; }
+# warm_up_end SAID NEXT AGREE...: after warm-up run $wu, with WARM=auto:
+# when an earlier warm-up left prev and the command AGREE says this one
+# agrees with it, the warm-ups end (settled=1), SAID the evidence; the
+# last one allowed says the counted runs follow all the same. prev becomes
+# NEXT.
+warm_up_end() {
+	local said=$1 next=$2; shift 2
+	[ "$warm" = auto ] || return 0
+	if [ -n "$prev" ] && "$@"; then
+		settled=1
+		echo "# $nw: settled after $wu warm-up runs ($said)"
+	elif [ "$wu" = "$maxwarm" ]; then
+		echo "# $nw: not settled after $wu warm-up runs: the counted runs follow all the same"
+	fi
+	prev=$next
+}
+# write_agrees: fio's warm-up write agrees with the one before (prev,
+# "RATE EXTENTS"): its rate and extents per file within 10%, and the
+# throttle's rate held.
+write_agrees() { near "${prev% *}" "$wrate" && near "${prev#* }" "$ext" && held "$rl_first" "$rl_last"; }
 rate() { awk -v m="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", (b > a) ? m / (b - a) : 0 }'; }
 # fsck_run LABEL: unmount, e2fsck -fn (a check), mount again.
 fsck_run() {
@@ -172,15 +195,37 @@ fsck_run() {
 # 6 the read-back, 7 and 8 the files read alone. One 512-byte direct read
 # each (diskmark), outside the measured times and request counts.
 mark() { diskmark /dev/vda "$1" || echo "not ok - diskmark $1: the host's trace misses this mark"; }
-# e2fsprogs' own tools (busybox's mke2fs comes first on the PATH).
+# The file system's size: fio's runs take the whole disk. dbench alone
+# takes 32 MiB a client and at least 1 GiB, within the disk. Its load
+# file's files, at their largest, hold about 23 MiB a client (client.txt
+# read from the top: each file's highest written byte, rounded up to 4
+# KiB, summed over the files not yet unlinked, peaks at 23.2 MiB), so 64
+# clients do not fit in the 1 GiB that the runs up to 32 clients have
+# (ext4 ran out of space there). The bench gives such a run a disk that
+# large.
+disk_mb=$(( $(cat /sys/block/vda/size) / 2048 ))
+fs_mb() {
+	local m=$((32 * $1))
+	[ "$m" -ge 1024 ] || m=1024
+	[ "$m" -le "$disk_mb" ] || m=$disk_mb
+	echo "$m"
+}
+# fresh [MIB]: a new file system of MIB MiB (the whole disk without),
+# with e2fsprogs' own tools (busybox's mke2fs comes first on the PATH).
 fresh() {
 	cd /
-	umount /mnt && /usr/sbin/mke2fs -q -F -t "$FS" -b "$bs" /dev/vda &&
+	umount /mnt && /usr/sbin/mke2fs -q -F -t "$FS" -b "$bs" /dev/vda ${1:+"${1}M"} &&
 		mount -t "$FS" ${MNT:+-o "$MNT"} /dev/vda /mnt
 }
 for n in $counts; do
 	mib=$((total / n)); [ "$mib" -ge 1 ] || mib=1
-	nw=$(nof "$n" writer); [ "$total" != 0 ] || nw="$n clients"   # dbench alone
+	nw=$(nof "$n" writer) fsmb=
+	if [ -n "$alone" ]; then
+		nw="$n clients" fsmb=$(fs_mb "$n")
+		[ $((24 * n)) -le "$fsmb" ] || {
+			echo "not ok - $n clients: the disk is $disk_mb MiB, and dbench needs about 24 MiB a client; give the guest a larger disk (DISK_MB=$((32 * n)))"
+			continue; }
+	fi
 	job() {
 		fio --name=seq --directory=/mnt --bs=4k --size="${mib}m" --numjobs="$n" \
 			--ioengine=psync --fallocate=none --output-format=terse "$@" 2>&1
@@ -194,24 +239,17 @@ for n in $counts; do
 			r=$((r + 1)) rl="run $r" warming=0
 		fi
 		mark $((2 - warming))
-		check "$nw, $rl: a fresh $FS file system (mke2fs)" fresh
+		check "$nw, $rl: a fresh $FS file system (mke2fs${fsmb:+, $fsmb MiB})" fresh $fsmb
 		grep -q ' /mnt ' /proc/mounts || { echo "not ok - /mnt is not mounted: stopping"; exit 0; }
-		if [ "$total" = 0 ]; then
-			# dbench alone (see TOTAL_MIB 0 above).
+		if [ -n "$alone" ]; then
 			sync
 			dbench_run "$rl"
 			fsck_run "$nw, $rl"
 			if [ "$warming" = 1 ]; then
 				echo "# $n clients, $rl (not counted): dbench $tp MB/s"
-				if [ "$warm" = auto ] && [ -n "$prev" ] && near "$prev" "$tp"; then
-					settled=1
-					echo "# $n clients: settled after $wu warm-up runs (the last two: $prev and $tp MB/s)"
-				elif [ "$warm" = auto ] && [ "$wu" = "$maxwarm" ]; then
-					echo "# $n clients: not settled after $wu warm-up runs: the counted runs follow all the same"
-				fi
-				prev=$tp
+				warm_up_end "the last two: $prev and $tp MB/s" "$tp" near "$prev" "$tp"
 			else
-				echo "bench: n=$n run=$r dbench_mb_s=$tp dbench_secs=$secs dbench_max_latency_ms=${lat:-0} dbench_wall_s=$dt dbench_write_requests=$dw dbench_read_requests=$dr ${wb:+dbench_writeback_requests=$wbn dbench_writeback_kib=$wbk }warmups=$wu"
+				echo "bench: n=$n run=$r dbench_mb_s=$tp dbench_secs=$secs dbench_max_latency_ms=${lat:-0} dbench_wall_s=$dt dbench_write_requests=$dw dbench_read_requests=$dr ${wb:+dbench_writeback_requests=$wbn dbench_writeback_kib=$wbk }dbench_fs_mib=$fsmb warmups=$wu"
 			fi
 			continue
 		fi
@@ -253,16 +291,8 @@ for n in $counts; do
 			echo "# $nw, $rl (not counted): wrote $wrate MiB/s, $ext extents per file; $thr"
 			rm -f /mnt/seq.*
 			fsck_run "$nw, $rl"
-			if [ "$warm" = auto ]; then
-				if [ -n "$prev" ] && near "${prev% *}" "$wrate" && near "${prev#* }" "$ext" &&
-					held "$rl_first" "$rl_last"; then
-					settled=1
-					echo "# $nw: settled after $wu warm-up runs (the last two: ${prev% *} and $wrate MiB/s, ${prev#* } and $ext extents per file; the ratelimit from $rl_first to $rl_last KB/s in the last)"
-				elif [ "$wu" = "$maxwarm" ]; then
-					echo "# $nw: not settled after $wu warm-up runs: the counted runs follow all the same"
-				fi
-				prev="$wrate $ext"
-			fi
+			warm_up_end "the last two: ${prev% *} and $wrate MiB/s, ${prev#* } and $ext extents per file; the ratelimit from $rl_first to $rl_last KB/s in the last" \
+				"$wrate $ext" write_agrees
 			continue
 		fi
 		echo 3 > /proc/sys/vm/drop_caches

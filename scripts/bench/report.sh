@@ -375,11 +375,28 @@ spread_target() {
 			"$(cmp "$(echo "$worst" | cut -d' ' -f1) < 1.3")"
 	fi
 }
+# dbench_fs: the file systems' sizes by clients, from each point's
+# dbench_fs_mib; a run made before the guest recorded it had the whole
+# 1 GiB disk (scripts/bench.sh's mdisk_mb). "1024 MiB at 1-32 clients,
+# 2048 MiB at 64" in the order of the counts.
+dbench_fs() {
+	awk -F, 'NR > 1 { k = $1 FS $2 FS $3 FS $4 }
+		NR > 1 && $5 == "dbench_mb_s" { pt[k] = $3 }
+		NR > 1 && $5 == "dbench_fs_mib" { fs[k] = $6 }
+		END { for (k in pt) { c = pt[k]; m = (k in fs) ? fs[k] : 1024
+				if (!((c, m) in seen)) { seen[c, m] = 1; sz[c] = sz[c] (sz[c] == "" ? "" : " or ") m } }
+			for (c in sz) print c, sz[c] }' model.csv | sort -n |
+	awk '{ c = $1; $1 = ""; s = substr($0, 2)
+		if (s == last) { hi = c; next }
+		if (last != "") out = out (out ? ", " : "") last " MiB at " (lo == hi ? lo : lo "-" hi) " client" (hi == 1 ? "" : "s")
+		last = s; lo = hi = c }
+		END { if (last != "") out = out (out ? ", " : "") last " MiB at " (lo == hi ? lo : lo "-" hi) " client" (hi == 1 ? "" : "s"); print out }'
+}
 # dbench_body DISK BOOTS: model.md for dbench alone (MTOTAL=0): DISK the
 # disk model in words, BOOTS how the runs were booted and warmed.
 dbench_body() {
 	local secs; secs=$(awk -F, 'NR > 1 && $5 == "dbench_secs" { print $6; exit }' model.csv)
-	echo "$1 Each run is dbench alone, for $secs s, with N clients (its standard load, \`/usr/share/dbench/client.txt\`: a trace of a Windows client's file operations, about one in twelve a write and one in eighty a flush, which dbench makes an fsync; dbench's MB/s is over those seconds, after a warm-up of a fifth of them), as the seed ran it; every run on a fresh file system, $2."; echo
+	echo "$1 Each run is dbench alone, for $secs s, with N clients (its standard load, \`/usr/share/dbench/client.txt\`: a trace of a Windows client's file operations, about one in twelve a write and one in eighty a flush, which dbench makes an fsync; dbench's MB/s is over those seconds, after a warm-up of a fifth of them), as the seed ran it; every run on a fresh file system of $(dbench_fs) (dbench's files, at their largest, hold about 23 MiB a client), $2."; echo
 	echo "### dbench, MB/s (median, min-max over runs; ratio to chapter 1)"; echo
 	table model.csv dbench_mb_s %.1f ch1 "%s clients"; echo
 	seed_beside dbench dbench_mb_s dbench MB/s
