@@ -574,12 +574,14 @@ fi
 if has model; then
 mdisk_mb=1024   # the model's disk, MiB
 # model_disk_mb COUNTS: the disk of a guest running COUNTS (a comma list):
-# the model's 1 GiB, or with dbench alone 32 MiB a client if that is more
-# (initramfs/tests/seqio.sh sizes each count's file system the same way).
+# the model's 1 GiB, or with dbench alone the largest file system its
+# counts get (dbench_fs_mb, which the guest sizes each one by) if that is
+# more.
+. "$TOP/initramfs/tests/dbench-fs.sh"
 model_disk_mb() {
-	local c m=$mdisk_mb
+	local c f m=$mdisk_mb
 	if [ -n "$alone" ]; then
-		for c in ${1//,/ }; do [ $((32 * c)) -le "$m" ] || m=$((32 * c)); done
+		for c in ${1//,/ }; do f=$(dbench_fs_mb "$c"); [ "$f" -le "$m" ] || m=$f; done
 	fi
 	echo "$m"
 }

@@ -354,7 +354,7 @@ dbench_smoke() {
 	env CH=4 RUN=seqio WORK=1 ARGS="16:0:3:1:0:4/1:0" MNT=reservation DISK_MB=256 DISK="$T/ch4-dbench-small.img" \
 		LOG="$L" "$TOP/scripts/qemu.sh" test > "$T/ch4-dbench-small.qemu" 2>&1 || true
 	t "dbench alone on too small a disk: the count refused, with the disk to give, and nothing run" \
-		bash -c "tr -d '\r' < '$L' | grep -aq '^not ok - 16 clients: the disk is 256 MiB, .*(DISK_MB=512)' &&
+		bash -c "tr -d '\r' < '$L' | grep -aq '^not ok - 16 clients: the disk is 256 MiB, .*(DISK_MB=1024)' &&
 			! grep -aq '^bench: ' '$L' && grep -aq '^course: finished' '$L'"
 	t "dbench alone on too small a disk: the guest log has no WARNING, BUG, lockdep or list corruption" log_clean "$L"
 }

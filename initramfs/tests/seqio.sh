@@ -112,12 +112,14 @@ disk_io() { set -- $(cat /sys/block/vda/stat); echo "$1 $5"; }   # read, write r
 # changes: a file in fewer pieces goes out in fewer, larger requests.
 # Counted for dbench alone only.
 wb=
-if [ -n "$alone" ] && [ -d $tr/events/block/block_rq_issue ] && mkdir -p $tr/instances/wb 2>/dev/null; then
-	wb=$tr/instances/wb
-	echo 4096 > $wb/buffer_size_kb
-	echo 'rwbs == "W"' > $wb/events/block/block_rq_issue/filter
-elif [ -n "$alone" ]; then
-	echo "# no block:block_rq_issue tracepoint: the writeback's requests are not counted"
+if [ -n "$alone" ]; then
+	if [ -d $tr/events/block/block_rq_issue ] && mkdir -p $tr/instances/wb 2>/dev/null; then
+		wb=$tr/instances/wb
+		echo 4096 > $wb/buffer_size_kb
+		echo 'rwbs == "W"' > $wb/events/block/block_rq_issue/filter
+	else
+		echo "# no block:block_rq_issue tracepoint: the writeback's requests are not counted"
+	fi
 fi
 # dbench_run LABEL: dbench SECS seconds with N clients in /mnt, then its
 # files removed; sets tp (MB/s over its SECS, after its own warm-up of
@@ -195,18 +197,13 @@ fsck_run() {
 # 6 the read-back, 7 and 8 the files read alone. One 512-byte direct read
 # each (diskmark), outside the measured times and request counts.
 mark() { diskmark /dev/vda "$1" || echo "not ok - diskmark $1: the host's trace misses this mark"; }
-# The file system's size: fio's runs take the whole disk. dbench alone
-# takes 32 MiB a client and at least 1 GiB, within the disk. Its load
-# file's files, at their largest, hold about 23 MiB a client (client.txt
-# read from the top: each file's highest written byte, rounded up to 4
-# KiB, summed over the files not yet unlinked, peaks at 23.2 MiB), so 64
-# clients do not fit in the 1 GiB that the runs up to 32 clients have
-# (ext4 ran out of space there). The bench gives such a run a disk that
-# large.
+# The file system's size: fio's runs take the whole disk; dbench alone
+# takes dbench_fs_mb (initramfs/tests/dbench-fs.sh, which the bench sizes
+# its disk by), within the disk.
+. /tests/dbench-fs.sh
 disk_mb=$(( $(cat /sys/block/vda/size) / 2048 ))
 fs_mb() {
-	local m=$((32 * $1))
-	[ "$m" -ge 1024 ] || m=1024
+	local m; m=$(dbench_fs_mb "$1")
 	[ "$m" -le "$disk_mb" ] || m=$disk_mb
 	echo "$m"
 }
@@ -223,7 +220,7 @@ for n in $counts; do
 	if [ -n "$alone" ]; then
 		nw="$n clients" fsmb=$(fs_mb "$n")
 		[ $((24 * n)) -le "$fsmb" ] || {
-			echo "not ok - $n clients: the disk is $disk_mb MiB, and dbench needs about 24 MiB a client; give the guest a larger disk (DISK_MB=$((32 * n)))"
+			echo "not ok - $n clients: the disk is $disk_mb MiB, and dbench needs about 24 MiB a client; give the guest a larger disk (DISK_MB=$(dbench_fs_mb "$n"))"
 			continue; }
 	fi
 	job() {
