@@ -80,13 +80,17 @@ header() {
 	b=${BUILD_SECONDS:-0}
 	local parts=""
 	case $PARTS in "layout alloc model") ;; "${ALL_PARTS:-}") parts=" PARTS=all" ;; *) parts=" PARTS='$PARTS'" ;; esac
-	# The settings that change what is measured, as they were given.
-	parts="$parts${ONLY:+ ONLY='$ONLY'}${MCOUNTS:+ MCOUNTS=$MCOUNTS}${MRUNS:+ MRUNS=$MRUNS}${MDIRTY:+ MDIRTY=$MDIRTY}"
-	[ "${MTOTAL:-64}" = 64 ] || parts="$parts MTOTAL=$MTOTAL"
-	[ "${MBOOT:-config}" = config ] || parts="$parts MBOOT=$MBOOT"
-	[ "${MWARM:-0}" = 0 ] || parts="$parts MWARM=$MWARM"
-	[ "${MJOBS:-1}" = 1 ] || parts="$parts MJOBS=$MJOBS"
-	parts="$parts${MSECS:+ MSECS=$MSECS}"
+	# The settings that change what is measured, as they were given; the
+	# disk model's only when the model was measured.
+	parts="$parts${ONLY:+ ONLY='$ONLY'}"
+	if has model; then
+		parts="$parts${MCOUNTS:+ MCOUNTS=$MCOUNTS}${MRUNS:+ MRUNS=$MRUNS}${MDIRTY:+ MDIRTY=$MDIRTY}"
+		[ "${MTOTAL:-64}" = 64 ] || parts="$parts MTOTAL=$MTOTAL"
+		[ "${MBOOT:-config}" = config ] || parts="$parts MBOOT=$MBOOT"
+		[ "${MWARM:-0}" = 0 ] || parts="$parts MWARM=$MWARM"
+		[ "${MJOBS:-1}" = 1 ] || parts="$parts MJOBS=$MJOBS"
+		parts="$parts${MSECS:+ MSECS=$MSECS}"
+	fi
 	# MEASURED: the report of several runs' CSV files put together says
 	# which runs, in its own words.
 	[ -n "${MEASURED:-}" ] && echo "$MEASURED" ||
