@@ -390,11 +390,11 @@ dbench_fs() {
 		END { for (k in pt) { c = pt[k]; m = (k in fs) ? fs[k] : 1024
 				if (!((c, m) in seen)) { seen[c, m] = 1; sz[c] = sz[c] (sz[c] == "" ? "" : " or ") m } }
 			for (c in sz) print c, sz[c] }' model.csv | sort -n |
-	awk '{ c = $1; $1 = ""; s = substr($0, 2)
+	awk 'function group() { if (last != "") out = out (out ? ", " : "") last " MiB at " (lo == hi ? lo : lo "-" hi) " client" (hi == 1 ? "" : "s") }
+		{ c = $1; $1 = ""; s = substr($0, 2)
 		if (s == last) { hi = c; next }
-		if (last != "") out = out (out ? ", " : "") last " MiB at " (lo == hi ? lo : lo "-" hi) " client" (hi == 1 ? "" : "s")
-		last = s; lo = hi = c }
-		END { if (last != "") out = out (out ? ", " : "") last " MiB at " (lo == hi ? lo : lo "-" hi) " client" (hi == 1 ? "" : "s"); print out }'
+		group(); last = s; lo = hi = c }
+		END { group(); print out }'
 }
 # dbench_body DISK BOOTS: model.md for dbench alone (MTOTAL=0): DISK the
 # disk model in words, BOOTS how the runs were booted and warmed.
