@@ -69,15 +69,22 @@ kv_awk='function kv(   i, a) { delete v; for (i = 2; i <= NF; i++) { split($i, a
 # runs them and its tables list them (the seed's columns, then mainline
 # with and without windows, then ext4).
 MODEL_ORDER="ch1 ch2 ch3-rsv128 ch4 ch0 ch0-noresv ext4"
+# bench_first NAME: the bench's default for a disk-model setting when the
+# first model runs were made: MDIRTY=4/1, MTOTAL=64 MiB, MBOOT=config (one
+# guest per configuration), MJOBS=1, MSECS=0 (no dbench: every model run
+# until then was BENCH=quick), MWARM=0 (no warm-ups). A report's "Measured
+# by" line names a setting only where it differs from this (report.sh's
+# header), so that bench_setting can read every setting back from it,
+# the old reports' included. These are not today's defaults (bench.sh).
+bench_first() {
+	local -A first=([MDIRTY]=4/1 [MTOTAL]=64 [MBOOT]=config [MJOBS]=1 [MSECS]=0 [MWARM]=0)
+	echo "${first[$1]}"
+}
 # bench_setting LINE NAME: NAME's value in a bench report's "Measured by"
-# line (the make bench command it quotes), or, if the command did not set
-# it, the bench's default when the first disk-model runs were made (their
-# reports name only the settings they changed): MDIRTY=4/1, MTOTAL=64 MiB,
-# MBOOT=config (one guest per configuration), MJOBS=1, MSECS=0 (no dbench:
-# every model run until then was BENCH=quick).
+# line (the make bench command it quotes), or bench_first's if the command
+# did not set it.
 bench_setting() {
-	local -A first=([MDIRTY]=4/1 [MTOTAL]=64 [MBOOT]=config [MJOBS]=1 [MSECS]=0)
-	grep -o " $2=[^ \`']*" <<<"$1" | head -1 | cut -d= -f2 | grep . || echo "${first[$2]}"
+	grep -o " $2=[^ \`']*" <<<"$1" | head -1 | cut -d= -f2 | grep . || bench_first "$2"
 }
 # medians CSV METRIC: of a bench CSV (kernel,fs,writers,run,metric,value), "kernel writers median min max runs", in CSV order.
 medians() {

@@ -85,10 +85,12 @@ header() {
 	parts="$parts${ONLY:+ ONLY='$ONLY'}"
 	if has model; then
 		parts="$parts${MCOUNTS:+ MCOUNTS=$MCOUNTS}${MRUNS:+ MRUNS=$MRUNS}${MDIRTY:+ MDIRTY=$MDIRTY}"
-		[ "${MTOTAL:-64}" = 64 ] || parts="$parts MTOTAL=$MTOTAL"
-		[ "${MBOOT:-config}" = config ] || parts="$parts MBOOT=$MBOOT"
-		[ "${MWARM:-0}" = 0 ] || parts="$parts MWARM=$MWARM"
-		[ "${MJOBS:-1}" = 1 ] || parts="$parts MJOBS=$MJOBS"
+		# The rest only where they differ from the first model runs'
+		# defaults, which bench_setting reads back where a line is silent.
+		local k
+		for k in MTOTAL MBOOT MWARM MJOBS; do
+			[ -z "${!k:-}" ] || [ "${!k}" = "$(bench_first $k)" ] || parts="$parts $k=${!k}"
+		done
 		parts="$parts${MSECS:+ MSECS=$MSECS}"
 	fi
 	# MEASURED: the report of several runs' CSV files put together says
@@ -240,7 +242,7 @@ run_mib() { awk -F, 'NR > 1 && $5 == "mib" { print $6; exit }' model.csv; }
 # kernel paces writers only once the dirty pages pass halfway between its
 # two limits (dirty_freerun_ceiling() in mm/page-writeback.c).
 dirty_limits() {
-	awk -v d="${MDIRTY:-4/1}" -v mib="$(run_mib)" 'BEGIN { split(d, l, "/")
+	awk -v d="${MDIRTY:-$(bench_first MDIRTY)}" -v mib="$(run_mib)" 'BEGIN { split(d, l, "/")
 		if (mib == "")
 			w = ""
 		else if (mib + 0 > (l[1] + l[2]) / 2)
@@ -251,7 +253,7 @@ dirty_limits() {
 }
 model_body() {
 	local boots
-	case ${MBOOT:-config} in
+	case ${MBOOT:-$(bench_first MBOOT)} in
 	config) boots="one boot per kernel for all its runs" ;;
 	count) boots="one boot per kernel and $(has_metric seq_write_mb_s && echo writer || echo client) count" ;;
 	run) boots="each run in a boot of its own" ;;
