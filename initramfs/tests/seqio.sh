@@ -25,9 +25,9 @@
 #      part of each file, more scattered than the rest (340 disk requests
 #      per MiB against 205 for whole files, in one run of chapter 1);
 #      then, caches dropped again, the files read alone, one after another,
-#      as a later reader reads them (the first files, up to 8 MiB, so that a
-#      badly laid out file does not take minutes; one fio job, one file after
-#      another):
+#      as a later reader reads them (whole files from the first, until 8 MiB
+#      or more: one file where a file holds 8 MiB, so that badly laid out
+#      files do not take many minutes; one fio job, one file after another):
 #      no other reader's requests lie next to this one's on the disk, so
 #      none can be merged;
 #   3. the files are removed and dbench runs SECS seconds with N clients
