@@ -260,7 +260,7 @@ model_body() {
 	esac
 	local warm="" alone=""
 	has_metric seq_write_mb_s || alone=1   # dbench alone (MTOTAL=0)
-	case ${MWARM:-0} in
+	case ${MWARM:-$(bench_first MWARM)} in
 	# 0 with warm-ups in the CSV: a report of several runs put together,
 	# some of them with MWARM (its first line says which).
 	0) has_metric warmups && warm=", some after warm-up runs at their writer count, not counted (the first line names the runs with MWARM; the per-run table says how many)" ;;
@@ -273,7 +273,7 @@ model_body() {
 		dbench_body "$disk" "$boots$warm"
 		return
 	fi
-	echo "$disk N fio jobs write $(run_mib) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files read back alone, whole, one after another, until 8 MiB or more had been read (the first file alone, where a file holds 8 MiB); every run on a fresh file system, $boots$warm$([ "${MJOBS:-1}" = 1 ] || echo "; ${MJOBS} guests ran at once")."; echo
+	echo "$disk N fio jobs write $(run_mib) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files read back alone, whole, one after another, until 8 MiB or more had been read (the first file alone, where a file holds 8 MiB); every run on a fresh file system, $boots$warm$([ "${MJOBS:-$(bench_first MJOBS)}" = 1 ] || echo "; ${MJOBS} guests ran at once")."; echo
 	echo "### Sequential write, MiB/s (median, min-max over runs; ratio to chapter 1)"; echo
 	table model.csv seq_write_mb_s %.1f ch1; echo
 	echo "### Sequential read-back, MiB/s (ratio to chapter 1)"; echo
