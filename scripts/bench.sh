@@ -248,8 +248,10 @@ model_tag() { echo "${mconfigs[$1]%% *}-m${2//,/-}${3:+-r$3}"; }
 # sync, e2fsck) and each guest 8 s to boot: the quick bench of 2026-12-06
 # took 899 s for its model, where the rates account for 808 s in 6 runs
 # and 6 guests. A point MREF lacks is taken between the configuration's
-# points around it, or at its nearest one, or from chapter 1's when MREF
-# has none of the configuration (the slowest allocator); MWARM=auto takes
+# points around it, or at its nearest one, following chapter 1's curve
+# where chapter 1 has those points (chapter 1 at that count, times the
+# configuration's ratio to chapter 1 around it), or from chapter 1's when
+# MREF has none of the configuration (the slowest allocator); MWARM=auto takes
 # the warm-ups MREF's point needed, 2 at the least (seqio.sh stops when
 # two agree; 2 for dbench alone, MTOTAL=0), which is short where MREF
 # measured the point cold: chapter 1 at 32 writers, whose neighbour
@@ -276,22 +278,46 @@ model_est() {
 	awk -F, -v jobs="$jobs" -v warm="$MWARM" -v scale="$(awk "BEGIN { print $MTOTAL / $mref_total }")" \
 		-v secs="$msecs" '
 		NR > 1 { r = $1 SUBSEP $3 SUBSEP $4; m[r, $5] = $6; run[r] = 1 }
-		# at(K, N): sets C, W and U, the seconds of configuration K for a
+		# near(K, N): sets C, W and U, the seconds of configuration K for a
 		# counted run at N writers, for a warm-up, and its warm-ups: the
 		# point of MREF, or between the two around N (linear in log N), or
-		# the nearest; 0 when K has no point.
-		function at(k, n,   x, p, lo, hi, f) {
-			lo = hi = 0
+		# the nearest; LO and HI, the points it took them from; 0 when K
+		# has no point.
+		function near(k, n,   x, p, f) {
+			LO = HI = 0
 			for (x in nr) {
 				split(x, p, SUBSEP); if (p[1] != k) continue
-				if (p[2] + 0 <= n + 0 && p[2] + 0 > lo) lo = p[2] + 0
-				if (p[2] + 0 >= n + 0 && (hi == 0 || p[2] + 0 < hi)) hi = p[2] + 0
+				if (p[2] + 0 <= n + 0 && p[2] + 0 > LO) LO = p[2] + 0
+				if (p[2] + 0 >= n + 0 && (HI == 0 || p[2] + 0 < HI)) HI = p[2] + 0
 			}
-			if (!lo && !hi) return 0
-			if (!lo) lo = hi; if (!hi) hi = lo
+			if (!LO && !HI) return 0
+			if (!LO) LO = HI; if (!HI) HI = LO
+			f = LO == HI ? 0 : log(n / LO) / log(HI / LO)
+			C = c[k, LO] + f * (c[k, HI] - c[k, LO]); W = wr[k, LO] + f * (wr[k, HI] - wr[k, LO])
+			U = wu[k, LO] + f * (wu[k, HI] - wu[k, LO])
+			return 1
+		}
+		# at(K, N): as near, but a configuration that runs as chapter 1 does
+		# at the points near took (within a factor of 2 of its time at both)
+		# follows the curve of chapter 1 between them: chapter 1 at N, times K
+		# over chapter 1 taken between those points (or at the nearest). The
+		# times are not linear in log N (chapter 1 writes slower at 4 and 8
+		# writers than at 16, and at 64 than at 32), and the configurations
+		# whose runs take long are the ones near chapter 1. The others keep
+		# the straight line: every configuration writes as fast as chapter 1
+		# with one writer, so a ratio taken from there would price them all
+		# as slow.
+		function at(k, n,   lo, hi, u, r1, r2, f, c1, w1) {
+			if (!near(k, n)) return 0
+			if (k == "ch1" || ((k, n) in nr) || !(("ch1", LO) in nr) || !(("ch1", HI) in nr)) return 1
+			lo = LO; hi = HI; u = U
 			f = lo == hi ? 0 : log(n / lo) / log(hi / lo)
-			C = c[k, lo] + f * (c[k, hi] - c[k, lo]); W = wr[k, lo] + f * (wr[k, hi] - wr[k, lo])
-			U = wu[k, lo] + f * (wu[k, hi] - wu[k, lo])
+			r1 = c[k, lo] / c["ch1", lo]; r2 = c[k, hi] / c["ch1", hi]
+			if (r1 < 0.5 || r1 > 2 || r2 < 0.5 || r2 > 2) return 1
+			near("ch1", n); c1 = C; w1 = W
+			C = c1 * (r1 + f * (r2 - r1))
+			r1 = wr[k, lo] / wr["ch1", lo]; r2 = wr[k, hi] / wr["ch1", hi]
+			W = w1 * (r1 + f * (r2 - r1)); U = u
 			return 1
 		}
 		END {
