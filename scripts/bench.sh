@@ -248,10 +248,11 @@ model_tag() { echo "${mconfigs[$1]%% *}-m${2//,/-}${3:+-r$3}"; }
 # sync, e2fsck) and each guest 8 s to boot: the quick bench of 2026-12-06
 # took 899 s for its model, where the rates account for 808 s in 6 runs
 # and 6 guests. A point MREF lacks is taken between the configuration's
-# points around it, or at its nearest one, following chapter 1's curve
-# where chapter 1 has those points (chapter 1 at that count, times the
-# configuration's ratio to chapter 1 around it), or from chapter 1's when
-# MREF has none of the configuration (the slowest allocator); MWARM=auto takes
+# points around it, or at its nearest one (following chapter 1's curve,
+# chapter 1 at that count times the configuration's ratio to chapter 1
+# around it, where the configuration runs as chapter 1 does with several
+# writers: within a factor of 2), or from chapter 1's when MREF has none
+# of the configuration (the slowest allocator); MWARM=auto takes
 # the warm-ups MREF's point needed, 2 at the least (seqio.sh stops when
 # two agree; 2 for dbench alone, MTOTAL=0), which is short where MREF
 # measured the point cold: chapter 1 at 32 writers, whose neighbour
@@ -298,22 +299,23 @@ model_est() {
 			return 1
 		}
 		# at(K, N): as near, but a configuration that runs as chapter 1 does
-		# at the points near took (within a factor of 2 of its time at both)
-		# follows the curve of chapter 1 between them: chapter 1 at N, times K
-		# over chapter 1 taken between those points (or at the nearest). The
-		# times are not linear in log N (chapter 1 writes slower at 4 and 8
-		# writers than at 16, and at 64 than at 32), and the configurations
-		# whose runs take long are the ones near chapter 1. The others keep
-		# the straight line: every configuration writes as fast as chapter 1
-		# with one writer, so a ratio taken from there would price them all
-		# as slow.
+		# at the points near took (within a factor of 2 of its time at each
+		# of them with more than one writer) follows the curve of chapter 1
+		# between them: chapter 1 at N, times K over chapter 1 taken between
+		# those points (or at the nearest). The times are not linear in
+		# log N (chapter 1 writes slower at 4 and 8 writers than at 16, and
+		# at 64 than at 32), and the configurations whose runs take long are
+		# the ones near chapter 1. The others keep the straight line. A lone
+		# writer says nothing of that: every configuration writes as fast
+		# as chapter 1 with one writer, so a ratio taken from there alone
+		# would price them all as slow.
 		function at(k, n,   lo, hi, u, r1, r2, f, c1, w1) {
 			if (!near(k, n)) return 0
 			if (k == "ch1" || ((k, n) in nr) || !(("ch1", LO) in nr) || !(("ch1", HI) in nr)) return 1
 			lo = LO; hi = HI; u = U
 			f = lo == hi ? 0 : log(n / lo) / log(hi / lo)
 			r1 = c[k, lo] / c["ch1", lo]; r2 = c[k, hi] / c["ch1", hi]
-			if (r1 < 0.5 || r1 > 2 || r2 < 0.5 || r2 > 2) return 1
+			if (hi == 1 || (lo > 1 && (r1 < 0.5 || r1 > 2)) || r2 < 0.5 || r2 > 2) return 1
 			near("ch1", n); c1 = C; w1 = W
 			C = c1 * (r1 + f * (r2 - r1))
 			r1 = wr[k, lo] / wr["ch1", lo]; r2 = wr[k, hi] / wr["ch1", hi]
