@@ -337,6 +337,15 @@ bench_tools() {
 			a=\$(price '$r/model-256.csv'); b=\$(price '$T/mref.csv')
 			echo \"ch4 at 4 writers: \$a min from its own rates, \$b min without them\"
 			[ -n \"\$a\" ] && [ -n \"\$b\" ] && [ \$((b * 5)) -ge \$((a * 4)) ] && [ \$((b * 5)) -le \$((a * 6)) ]"
+	# A model guest's time limit gives each dbench run a fixed allowance
+	# beyond its seconds; dbench's own overrun in every run on record
+	# must fit in it twice over, or a slower run would be cut short.
+	t "model_timeout's allowance per dbench run is at least twice the most dbench overran its seconds in results/model-dbench*.csv" \
+		bash -c "slack=\$(sed -n 's/^model_dbench_slack=\\([0-9]*\\)\$/\\1/p' '$b')
+			over=\$(awk -F, '\$5 == \"dbench_wall_s\" { w[\$1 \" \" \$3 \" \" \$4] = \$6 } \$5 == \"dbench_secs\" { s[\$1 \" \" \$3 \" \" \$4] = \$6 }
+				END { for (k in w) if (w[k] - s[k] > m) m = w[k] - s[k]; print m + 0 }' '$r'/model-dbench*.csv)
+			echo \"allowance \$slack s, dbench's longest overrun \$over s\"
+			[ -n \"\$slack\" ] && awk -v s=\"\$slack\" -v o=\"\$over\" 'BEGIN { exit !(o > 0 && 2 * o <= s) }'"
 	local f
 	for f in model-256 model-dbench model-dbench-60; do
 		t "scripts/bench/merge.sh rebuilds results/$f.csv byte for byte from the runs results/$f.runs lists" \
