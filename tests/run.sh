@@ -346,6 +346,23 @@ bench_tools() {
 				END { for (k in w) if (w[k] - s[k] > m) m = w[k] - s[k]; print m + 0 }' '$r'/model-dbench*.csv)
 			echo \"allowance \$slack s, dbench's longest overrun \$over s\"
 			[ -n \"\$slack\" ] && awk -v s=\"\$slack\" -v o=\"\$over\" 'BEGIN { exit !(o > 0 && 2 * o <= s) }'"
+	# The guest's reading of how writers took turns, on a debugfs output
+	# written out by hand: two files, eight runs, three of them one block
+	# long, five followed by the other file's run and then their own.
+	t "layout_turns (initramfs/tests/seqio-read.sh) counts the runs per file, those one block long and those taken in turn with another file" \
+		bash -c ". '$TOP/initramfs/tests/seqio-read.sh'
+			out=\$(printf '%s\n' 'debugfs:  stat /seq.0.0' 'Inode: 12   Type: regular' 'BLOCKS:' \
+				'(0):1000, (1-2):1002-1003, (3):1006, (4-11):1010-1017, (IND):1018, (12-20):1019-1027' 'TOTAL: 22' '' \
+				'debugfs:  stat /seq.1.0' 'Inode: 13   Type: regular' 'BLOCKS:' '(0):1001, (1-2):1004-1005, (3-5):1007-1009' 'TOTAL: 6' |
+				layout_turns 2); echo \"\$out\"; [ \"\$out\" = '4.0 37.5 62.5' ]"
+	# ... and of the dirty throttle's waits: three, the first two ending
+	# in the same 4 ms (100.0001 s + 100 ms and 100.001 s + 99 ms), the
+	# third 50 ms later: 2, 2 and 1 writers waking together.
+	t "throttle_sum (initramfs/tests/seqio-read.sh) sums the throttle's waits and counts the writers that wake from them together" \
+		bash -c ". '$TOP/initramfs/tests/seqio-read.sh'
+			line() { echo \"             fio-\$1     [00\$2] .....   \$3: balance_dirty_pages: bdi 253:0: limit=65536 setpoint=49152 dirty=50000 bdi_setpoint=49000 bdi_dirty=50000 dirty_ratelimit=\$4 task_ratelimit=280 dirtied=5 dirtied_pause=\$5 paused=0 pause=\$6 period=100 think=0 cgroup_ino=1\"; }
+			out=\$({ echo '# tracer: nop'; line 201 0 100.000100 288 5 100; line 202 1 100.001000 288 5 99; line 203 1 100.050000 300 7 100; } |
+				throttle_sum 0); echo \"\$out\"; [ \"\$out\" = '3 299 5.7 0 288 300 1.67' ]"
 	local f
 	for f in model-256 model-dbench model-dbench-60; do
 		t "scripts/bench/merge.sh rebuilds results/$f.csv byte for byte from the runs results/$f.runs lists" \
@@ -427,13 +444,15 @@ model_smoke() {
 				grep -aq '^# $n writers\?: \(settled\|not settled\) after $nwarm warm-up runs' '$L'"
 		# Every figure above 0 but dbench's (not run), the throttle's (a
 		# writer the disk keeps up with is never told to wait, and then
-		# no ratelimit is seen either) and the warm-ups'.
+		# no ratelimit is seen either), the warm-ups' and the layout's
+		# percentages (0 to 100: one writer never takes turns).
 		t "the disk model, $n writer(s): every figure printed and above 0 (${line#bench: })" \
 			awk "$kv_awk"' { kv(); k = 0; bad = 0
 				for (m in v) { k++
 					if (v[m] !~ /^[0-9.]+$/) bad = 1
-					if (m != "dbench_mb_s" && m !~ /^(throttle|ratelimit)_/ && m != "warmups" && v[m] + 0 <= 0) bad = 1 }
-				good = !bad && k == 19 }
+					if (m != "dbench_mb_s" && m !~ /^(throttle|ratelimit|layout)_/ && m != "warmups" && v[m] + 0 <= 0) bad = 1
+					if (m ~ /^layout_/ && v[m] + 0 > 100) bad = 1 }
+				good = !bad && k == 22 }
 				END { exit !good }' <<<"$line"
 		# Each read took at least the time its requests cost at 79 a
 		# second, bar 12 of them and a fifth for the timing: QEMU's free

@@ -53,9 +53,13 @@
 # times a writer was told to wait; throttle_ms: the waits asked for, in
 # all; throttle_pages: the mean number of pages a writer could dirty
 # before it was looked at again; ratelimit_first_kbs and _last_kbs: the
-# rate it paced writers by at its first and last wait), and warmups, the
-# warm-up runs before the counted ones at this count.
+# rate it paced writers by at its first and last wait; throttle_together:
+# how many writers woke from their waits at once, see seqio-read.sh), how
+# the writers took turns at the allocator, seen in the layout
+# (layout_one_block_pct and layout_aba_pct, see seqio-read.sh), and
+# warmups, the warm-up runs before the counted ones at this count.
 . /tests/lib.sh
+. /tests/seqio-read.sh
 set -- $ARGS
 counts=$(echo "${1:-8}" | tr , ' ') total=${2:-128} secs=${3:-0} runs=${4:-1} rsv=${5:-0}
 dirty=${6:-4/1} warm=${7:-0}
@@ -91,18 +95,13 @@ fi
 # instances) lost since it was last cleared, over every CPU.
 overruns() { cat "$1"/per_cpu/cpu*/stats | awk '/^overrun:/ { s += $2 } END { print s + 0 }'; }
 throttle_on() { [ -z "$ev" ] || { echo > $tr/trace; echo 1 > $ev/enable; }; }
-# throttle_off: "EVENTS PAUSE_MS MEAN_DIRTIED_PAUSE LOST FIRST_RL LAST_RL"
-# since throttle_on; FIRST_RL and LAST_RL the disk's dirty_ratelimit (KB/s)
-# at the first and last wait (see WARM above).
+# throttle_off: what throttle_sum (seqio-read.sh) makes of the waits since
+# throttle_on, "EVENTS PAUSE_MS MEAN_DIRTIED_PAUSE LOST FIRST_RL LAST_RL
+# TOGETHER" (FIRST_RL and LAST_RL: see WARM above).
 throttle_off() {
-	[ -n "$ev" ] || { echo "0 0 0 0 0 0"; return; }
+	[ -n "$ev" ] || { echo "0 0 0 0 0 0 0"; return; }
 	echo 0 > $ev/enable
-	lost=$(overruns $tr)
-	awk -v lost="$lost" '/balance_dirty_pages:/ { n++
-			for (i = 1; i <= NF; i++) { split($i, kv, "=")
-				if (kv[1] == "pause") ms += kv[2]; else if (kv[1] == "dirtied_pause") d += kv[2]
-				else if (kv[1] == "dirty_ratelimit") { if (n == 1) rl0 = kv[2]; rl = kv[2] } } }
-		END { printf "%d %d %.1f %d %d %d\n", n, ms, n ? d / n : 0, lost, rl0, rl }' $tr/trace
+	throttle_sum "$(overruns $tr)" < $tr/trace
 }
 disk_io() { set -- $(cat /sys/block/vda/stat); echo "$1 $5"; }   # read, write requests
 # The writeback's requests: the block layer's issue tracepoint, in a trace
@@ -267,25 +266,23 @@ for n in $counts; do
 		out=$(job --rw=write --end_fsync=1)
 		t1=$(now); set -- $(disk_io); w1=$2
 		mark 4
-		set -- $(throttle_off); thr_n=$1 thr_ms=$2 thr_pages=$3 rl_first=$5 rl_last=$6
+		set -- $(throttle_off); thr_n=$1 thr_ms=$2 thr_pages=$3 rl_first=$5 rl_last=$6 thr_together=$7
 		[ "$4" = 0 ] || echo "# $rl: the trace buffer lost $4 throttle events: the counts are short"
 		check "$nw, $rl: fio wrote $mib MiB per file, fsync'ed" test -n "$(echo "$out" | grep '^3;')"
 		[ "$rsv" = 0 ] || check "$nw, $rl: the files kept their $rsv-block windows" \
 			test "$(rsvctl get /mnt/seq.0.0)" = "$rsv"
-		# The layout the writers left: extents per file (runs of blocks
-		# contiguous in the file and on the disk, as e2layout counts
-		# them), from e2fsprogs' debugfs, one run of it for all the files:
-		# its stat prints each run of data blocks as "(FIRST-LAST):BLOCKS",
-		# indirect blocks apart.
+		# The layout the writers left, from e2fsprogs' debugfs, one run of
+		# it for all the files: ext, the runs of blocks per file; one_pct
+		# and aba_pct, how the writers took turns (seqio-read.sh).
 		sync
-		ext=$(i=0; while [ $i -lt "$n" ]; do echo "stat /seq.$i.0"; i=$((i + 1)); done |
-			/usr/sbin/debugfs -c -f - /dev/vda 2>/dev/null |
-			grep -o '([0-9][0-9-]*):' | awk -v n="$n" 'END { printf "%.1f", NR / n }')
+		set -- $(i=0; while [ $i -lt "$n" ]; do echo "stat /seq.$i.0"; i=$((i + 1)); done |
+			/usr/sbin/debugfs -c -f - /dev/vda 2>/dev/null | layout_turns "$n")
+		ext=$1 one_pct=$2 aba_pct=$3
 		if [ "$warming" = 1 ]; then
-			thr="the throttle's ratelimit went from $rl_first to $rl_last KB/s"
+			thr="the throttle's ratelimit went from $rl_first to $rl_last KB/s, $thr_together writers waking together"
 			[ "$thr_n" != 0 ] || thr="the throttle never made a writer wait"
 			wrate=$(rate $((n * mib)) "$t0" "$t1")
-			echo "# $nw, $rl (not counted): wrote $wrate MiB/s, $ext extents per file; $thr"
+			echo "# $nw, $rl (not counted): wrote $wrate MiB/s, $ext extents per file ($one_pct% of one block, $aba_pct% in turn with another's); $thr"
 			rm -f /mnt/seq.*
 			fsck_run "$nw, $rl"
 			warm_up_end "the last two: ${prev% *} and $wrate MiB/s, ${prev#* } and $ext extents per file; the ratelimit from $rl_first to $rl_last KB/s in the last" \
@@ -330,7 +327,7 @@ for n in $counts; do
 		tp=0
 		[ "$secs" = 0 ] || dbench_run "$rl"
 		fsck_run "$nw, $rl"
-		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate "$rmib" 0 "$rsecs") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) read_mib=$rmib alone_read_mb_s=$(rate $am 0 "$aread") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext throttle_pauses=$thr_n throttle_ms=$thr_ms throttle_pages=$thr_pages ratelimit_first_kbs=$rl_first ratelimit_last_kbs=$rl_last warmups=$wu"
+		echo "bench: n=$n run=$r seq_write_mb_s=$(rate $((n * mib)) "$t0" "$t1") seq_read_mb_s=$(rate "$rmib" 0 "$rsecs") dbench_mb_s=$tp write_requests=$((w1 - w0)) read_requests=$((r1 - r0)) mib=$((n * mib)) read_mib=$rmib alone_read_mb_s=$(rate $am 0 "$aread") alone_read_requests=$((a1 - a0)) alone_mib=$am extents_per_file=$ext throttle_pauses=$thr_n throttle_ms=$thr_ms throttle_pages=$thr_pages ratelimit_first_kbs=$rl_first ratelimit_last_kbs=$rl_last throttle_together=$thr_together layout_one_block_pct=$one_pct layout_aba_pct=$aba_pct warmups=$wu"
 	done
 done
 sync
