@@ -14,9 +14,10 @@
 #   ABA_PCT  the runs that, with every file's runs put in the disk's
 #            order, are followed by another file's run and then by one
 #            of their own file's again, in percent of all the runs: two
-#            writers taking blocks in turn, side by side, make this high;
-#            writers that each take several blocks before the next one
-#            does, whatever their number, make it low.
+#            writers taking turns with each other, side by side, make this
+#            high, however long each turn; writers whose turns come one
+#            after another in a round (A B C D A B C D) make it low. The
+#            length of the turns is EXTENTS' to say.
 layout_turns() {
 	awk '/^Inode: / { f++ }
 		{ while (match($0, /\([0-9]+(-[0-9]+)?\):[0-9]+(-[0-9]+)?/)) {
