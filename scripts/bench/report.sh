@@ -320,12 +320,13 @@ model_body() {
 	if has_metric layout_aba_pct; then
 		echo "### How the writers took turns (median, min-max over runs)"; echo
 		echo "Read in the guest after each write (initramfs/tests/seqio-read.sh). From the layout, every file's runs of blocks put in the disk's order: the runs one block long, and the runs followed by another file's run and then by one of their own file's again (two writers taking blocks in turn, side by side), each in percent of all the runs. From the dirty throttle's trace: how many writers woke from a wait in the same 4 ms as a wait's, itself included, averaged over the waits (1: each on its own; N: all at once)."; echo
-		echo "Runs one block long, % of all runs:"; echo
-		table model.csv layout_one_block_pct %.1f; echo
-		echo "Runs taken in turn with another file's (A B A on the disk), % of all runs:"; echo
-		table model.csv layout_aba_pct %.1f; echo
-		echo "Writers waking together from the throttle's waits:"; echo
-		table model.csv throttle_together %.2f; echo
+		local m
+		for m in "layout_one_block_pct %.1f Runs one block long, % of all runs:" \
+			"layout_aba_pct %.1f Runs taken in turn with another file's (A B A on the disk), % of all runs:" \
+			"throttle_together %.2f Writers waking together from the throttle's waits:"; do
+			set -- $m; shift 2; echo "$*"; echo
+			set -- $m; table model.csv "$1" "$2"; echo
+		done
 	fi
 	if has_metric write_disk_requests; then
 		echo "### What seek distance would change: the same requests on three disks"; echo
