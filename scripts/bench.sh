@@ -181,6 +181,13 @@ case $MWARM in auto) ;; ''|*[!0-9]*) die "MWARM must be a whole number of warm-u
 # 16 to 20 MiB/s where it wrote 22 to 25.
 MJOBS=${MJOBS:-1}
 case $MJOBS in ''|*[!0-9]*|0) die "MJOBS must be a whole number of 1 or more (model guests at once), not '$MJOBS'" ;; esac
+# SMP=N: the guest's CPUs (scripts/qemu.sh's, 2 by default). How many
+# writers run at once changes how their blocks interleave where nothing
+# reserves them, so a report names SMP when it is not 2, and merge.sh does
+# not put runs of different SMP together.
+SMP=${SMP:-2}
+case $SMP in ''|*[!0-9]*|0) die "SMP must be a whole number of guest CPUs, 1 or more, not '$SMP'" ;; esac
+export SMP
 MDIRTY=${MDIRTY:-256/128}   # the guest's dirty-page limits, MiB: LIMIT/BACKGROUND
 [[ $MDIRTY =~ ^[1-9][0-9]*/[1-9][0-9]*$ ]] && [ "${MDIRTY#*/}" -lt "${MDIRTY%/*}" ] ||
 	die "MDIRTY must be LIMIT/BACKGROUND in whole MiB, the background below the limit (4/1, 32/8), not '$MDIRTY'"
@@ -364,6 +371,7 @@ TIMES=$RESULTS/part-times
 plan_key() {
 	local k="$mode $1 ${ONLY:-all} ${VARIANT:-debug}"
 	[ "$1" = model ] && k="$k $mcounts $mruns $MDIRTY $MJOBS $MWARM $MBOOT $MTOTAL $msecs"
+	[ "$1" != model ] || [ "$SMP" = 2 ] || k="$k smp$SMP"
 	echo "$k" | tr ' ' '|'
 }
 est=0 unknown=""

@@ -314,13 +314,14 @@ bench_tools() {
 			grep -q \"the disk model's [0-9]* guests: about [0-9]* h [0-9]* min at the rates in results/model-256.csv\" <<<\"\$out\" || exit 1
 			! grep -q 'is up to date\|kernel.sh' <<<\"\$out\" || exit 1; done"
 	# (PLAN=1 all the same: should a check be lost, the plan ends the run.)
-	t "make bench says what is wrong with MDIRTY, MWARM, MTOTAL, MSECS or ONLY before it builds anything" \
+	t "make bench says what is wrong with MDIRTY, MWARM, MTOTAL, MSECS, SMP or ONLY before it builds anything" \
 		bash -c "! out=\$(PLAN=1 RESULTS='$T/bench-plan' MDIRTY=256 '$b' quick 2>&1) && grep -q 'MDIRTY must be LIMIT/BACKGROUND' <<<\"\$out\" &&
 			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MWARM=some '$b' quick 2>&1) && grep -q 'MWARM must be' <<<\"\$out\" &&
 			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MTOTAL=2048 '$b' quick 2>&1) && grep -q 'write at most 768 MiB' <<<\"\$out\" &&
 			! out=\$(PLAN=1 RESULTS='$T/bench-plan' ONLY=ch9 '$b' quick 2>&1) && grep -q 'names no configuration' <<<\"\$out\" &&
 			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MSECS=1m '$b' quick 2>&1) && grep -q 'MSECS must be a whole number' <<<\"\$out\" &&
-			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MTOTAL=0 '$b' quick 2>&1) && grep -q 'give MSECS too' <<<\"\$out\""
+			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MTOTAL=0 '$b' quick 2>&1) && grep -q 'give MSECS too' <<<\"\$out\" &&
+			! out=\$(PLAN=1 RESULTS='$T/bench-plan' SMP=two '$b' quick 2>&1) && grep -q 'SMP must be a whole number' <<<\"\$out\""
 	t "without rates measured at its dirty limits, the plan says why it has no estimate for the model" \
 		bash -c "out=\$(PLAN=1 MDIRTY=4/1 RESULTS='$T/bench-plan' '$b' quick 2>&1) && grep -q 'no estimate from its rates (results/model-256.csv was measured at MDIRTY=256/128, this run has 4/1)' <<<\"\$out\""
 	# A point results/model-256.csv lacks is priced from its neighbours,
@@ -368,9 +369,14 @@ bench_tools() {
 		t "scripts/bench/merge.sh rebuilds results/$f.csv byte for byte from the runs results/$f.runs lists" \
 			bash -c "cd '$TOP' && '$m' '$T/merge-$f' \$(grep -v '^#' results/$f.runs) 2>/dev/null && cmp '$T/merge-$f/model.csv' '$r/$f.csv'"
 	done
-	t "merge.sh refuses runs measured with other dirty limits, or dbench for other seconds, and says so" \
-		bash -c "! out=\$('$m' '$T/merge-bad' '$r/model-256.csv' '$r/model.csv' 2>&1) && grep -q 'not the same measurement' <<<\"\$out\" &&
-			! out=\$('$m' '$T/merge-bad2' '$r/model-dbench-seed.csv' '$r/model-dbench-60a.csv' 2>&1) && grep -q 'MSECS=20: their figures are not the same' <<<\"\$out\""
+	# A run's report that names SMP=1 (its guest had one CPU): the same
+	# run's figures, otherwise, so only SMP tells them apart.
+	sed '1s/MBOOT=count/MBOOT=count SMP=1/' "$r/model-256-turns-ch2.md" > "$T/merge-smp1.md"
+	cp "$r/model-256-turns-ch2.csv" "$T/merge-smp1.csv"
+	t "merge.sh refuses runs measured with other dirty limits, dbench for other seconds or guests of other CPUs, and says so" \
+		bash -c "! out=\$('$m' '$T/merge-bad3' '$r/model-256-turns-ch2.csv' '$T/merge-smp1.csv' 2>&1) && grep -q 'SMP=1, .* SMP=2: their figures are not the same' <<<\"\$out\" &&
+			! out=\$('$m' '$T/merge-bad' '$r/model-256.csv' '$r/model.csv' 2>&1) && grep -q 'not the same measurement' <<<\"\$out\" &&
+			! out=\$('$m' '$T/merge-bad2' '$r/model-dbench-seed.csv' '$r/model-dbench-60a.csv' 2>&1) && grep -q 'MSECS=20 SMP=2: their figures are not the same' <<<\"\$out\""
 }
 # dbench_smoke: dbench alone on the disk model (seqio.sh with TOTAL_MIB
 # 0), as make bench MTOTAL=0 MSECS=N runs it: 4 clients, 3 s, one warm-up

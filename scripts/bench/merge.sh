@@ -29,7 +29,7 @@ for csv in "$@"; do
 	grep -q '^ch[0-9a-z-]*,[a-z0-9]*,[0-9]*,[0-9]*,\(seq_write_mb_s\|dbench_mb_s\),' "$csv" || die "$csv: no disk model rows (seq_write_mb_s, or dbench_mb_s for dbench alone)"
 	line=$(grep -m1 '^Measured by ' "$md") || die "$md: no line says how it was measured ('Measured by ...')"
 	s=""
-	for k in MDIRTY MTOTAL MBOOT MJOBS MSECS; do s="$s${s:+ }$k=$(bench_setting "$line" $k)"; done
+	for k in MDIRTY MTOTAL MBOOT MJOBS MSECS SMP; do s="$s${s:+ }$k=$(bench_setting "$line" $k)"; done
 	[ -z "$settings" ] || [ "$s" = "$settings" ] ||
 		die "$csv was measured with $s, ${sources[0]} with $settings: their figures are not the same measurement"
 	settings=$s
