@@ -263,8 +263,8 @@ model_tag() { echo "${mconfigs[$1]%% *}-m${2//,/-}${3:+-r$3}"; }
 # the warm-ups MREF's point needed, 2 at the least (seqio.sh stops when
 # two agree; 2 for dbench alone, MTOTAL=0), which is short where MREF
 # measured the point cold: chapter 1 at 32 writers, whose neighbour
-# without windows needed 4. No estimate when the dirty limits are not
-# MREF's: they set the rates.
+# without windows needed 4. No estimate when the dirty limits or the
+# guest's CPUs are not MREF's: they set the rates.
 MREF=${MREF:-$TOP/results/model-256.csv}
 mref_total="" mref_why=""
 if ! has model; then :
@@ -272,6 +272,8 @@ elif [ ! -f "$MREF" ] || [ ! -f "${MREF%.csv}.md" ]; then mref_why="no $MREF wit
 elif ! l=$(grep -m1 '^Measured by ' "${MREF%.csv}.md"); then mref_why="${MREF%.csv}.md does not say how it was measured"
 elif [ "$(bench_setting "$l" MDIRTY)" != "$MDIRTY" ]; then
 	mref_why="${MREF#"$TOP"/} was measured at MDIRTY=$(bench_setting "$l" MDIRTY), this run has $MDIRTY"
+elif [ "$(bench_setting "$l" SMP)" != "$SMP" ]; then
+	mref_why="${MREF#"$TOP"/} was measured with SMP=$(bench_setting "$l" SMP) guest CPUs, this run has $SMP"
 else mref_total=$(bench_setting "$l" MTOTAL); fi
 # model_est: each model guest's estimated seconds, "TAG SECONDS" lines in
 # mjobs' order; exits 1 when a guest has none. MREF's points are priced

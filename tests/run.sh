@@ -322,8 +322,9 @@ bench_tools() {
 			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MSECS=1m '$b' quick 2>&1) && grep -q 'MSECS must be a whole number' <<<\"\$out\" &&
 			! out=\$(PLAN=1 RESULTS='$T/bench-plan' MTOTAL=0 '$b' quick 2>&1) && grep -q 'give MSECS too' <<<\"\$out\" &&
 			! out=\$(PLAN=1 RESULTS='$T/bench-plan' SMP=two '$b' quick 2>&1) && grep -q 'SMP must be a whole number' <<<\"\$out\""
-	t "without rates measured at its dirty limits, the plan says why it has no estimate for the model" \
-		bash -c "out=\$(PLAN=1 MDIRTY=4/1 RESULTS='$T/bench-plan' '$b' quick 2>&1) && grep -q 'no estimate from its rates (results/model-256.csv was measured at MDIRTY=256/128, this run has 4/1)' <<<\"\$out\""
+	t "without rates measured at its dirty limits and with its CPUs, the plan says why it has no estimate for the model" \
+		bash -c "out=\$(PLAN=1 MDIRTY=4/1 RESULTS='$T/bench-plan' '$b' quick 2>&1) && grep -q 'no estimate from its rates (results/model-256.csv was measured at MDIRTY=256/128, this run has 4/1)' <<<\"\$out\" &&
+			out=\$(PLAN=1 SMP=1 RESULTS='$T/bench-plan' '$b' quick 2>&1) && grep -q 'no estimate from its rates (results/model-256.csv was measured with SMP=2 guest CPUs, this run has 1)' <<<\"\$out\""
 	# A point results/model-256.csv lacks is priced from its neighbours,
 	# along chapter 1's curve only for a configuration that runs as
 	# chapter 1 does. Chapter 4 at 4 writers, taken out (neighbours at 1
