@@ -373,7 +373,9 @@ TIMES=$RESULTS/part-times
 plan_key() {
 	local k="$mode $1 ${ONLY:-all} ${VARIANT:-debug}"
 	[ "$1" = model ] && k="$k $mcounts $mruns $MDIRTY $MJOBS $MWARM $MBOOT $MTOTAL $msecs"
-	[ "$1" != model ] || [ "$SMP" = 2 ] || k="$k smp$SMP"
+	# SMP only when not bench_first's, so that the keys of earlier runs,
+	# all with two CPUs, still match.
+	[ "$1" != model ] || [ "$SMP" = "$(bench_first SMP)" ] || k="$k smp$SMP"
 	echo "$k" | tr ' ' '|'
 }
 est=0 unknown=""

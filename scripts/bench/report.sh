@@ -251,6 +251,12 @@ dirty_limits() {
 			w = "so high that the kernel, which paces writers only from halfway between its two limits, never made one wait"
 		printf "%s MiB, background writeback from %s MiB%s", l[1], l[2], w == "" ? "" : " (" w ")" }'
 }
+# smp_said: the guest's CPUs, in words, when they were not the number
+# every report before SMP was named had (bench_first's).
+smp_said() {
+	local d; d=$(bench_first SMP)
+	[ "${SMP:-$d}" = "$d" ] || echo "; the guest had $SMP CPU$([ "$SMP" = 1 ] || echo s), where the other reports' guests have $d"
+}
 model_body() {
 	local boots
 	case ${MBOOT:-$(bench_first MBOOT)} in
@@ -273,7 +279,7 @@ model_body() {
 		dbench_body "$disk" "$boots$warm"
 		return
 	fi
-	echo "$disk N fio jobs write $(run_mib) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files read back alone, whole, one after another, until 8 MiB or more had been read (the first file alone, where a file holds 8 MiB); every run on a fresh file system, $boots$warm$([ "${MJOBS:-$(bench_first MJOBS)}" = 1 ] || echo "; ${MJOBS} guests ran at once")$([ "${SMP:-2}" = 2 ] || echo "; the guest had $SMP CPU$([ "$SMP" = 1 ] || echo s), where the other reports' guests have 2")."; echo
+	echo "$disk N fio jobs write $(run_mib) MiB between them, each to its own file, in 4 KiB writes, fsync at the end; then the caches are dropped and the N files read back at once$(has_metric read_mib && echo " (the MiB/s over the time fio measured)"), and dropped again and the first files read back alone, whole, one after another, until 8 MiB or more had been read (the first file alone, where a file holds 8 MiB); every run on a fresh file system, $boots$warm$([ "${MJOBS:-$(bench_first MJOBS)}" = 1 ] || echo "; ${MJOBS} guests ran at once")$(smp_said)."; echo
 	echo "### Sequential write, MiB/s (median, min-max over runs; ratio to chapter 1)"; echo
 	table model.csv seq_write_mb_s %.1f ch1; echo
 	echo "### Sequential read-back, MiB/s (ratio to chapter 1)"; echo
