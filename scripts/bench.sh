@@ -123,7 +123,8 @@ declare -A mdef=([ch1]="1 - ext2 0" [ch2]="2 - ext2 0" [ch3-rsv128]="3 reservati
 mconfigs=()
 # Chapters 5 and 6 (the tree, and mainline's last pieces) only when ONLY
 # names them: the seed's columns and the anchors are the model's own.
-for m in $MODEL_ORDER ${ONLY:+ch5 ch6}; do
+for m in $MODEL_ORDER; do
+	case $m in ch5|ch6) [ -n "${ONLY:-}" ] || continue ;; esac
 	c=${mdef[$m]}
 	[ "${c%% *}" -gt "$NCH" ] || mconfigs+=("$m $c")
 done

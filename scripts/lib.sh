@@ -66,9 +66,9 @@ has() { [[ " ${PARTS:-} " == *" $1 "* ]]; }
 # program: awk "$kv_awk"' /^bench: n=/ { kv(); print v["n"] }'.
 kv_awk='function kv(   i, a) { delete v; for (i = 2; i <= NF; i++) { split($i, a, "="); v[a[1]] = a[2] } }'
 # MODEL_ORDER: the disk model's configurations, in the order the bench
-# runs them and its tables list them (the seed's columns, then mainline
-# with and without windows, then ext4).
-MODEL_ORDER="ch1 ch2 ch3-rsv128 ch4 ch0 ch0-noresv ext4"
+# runs them and its tables list them (the seed's columns, the chapters
+# after them, then mainline with and without windows, then ext4).
+MODEL_ORDER="ch1 ch2 ch3-rsv128 ch4 ch5 ch6 ch0 ch0-noresv ext4"
 # bench_first NAME: the bench's default for a disk-model setting when the
 # first model runs were made: MDIRTY=4/1, MTOTAL=64 MiB, MBOOT=config (one
 # guest per configuration), MJOBS=1, MSECS=0 (no dbench: every model run
