@@ -13,6 +13,17 @@ help: ## list the targets
 	@echo "Usage: make TARGET [CH=n] (chapters 0..$(NCH); default CH=$(NCH))"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
 		awk -F':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'
+	@echo "Settings (VAR=value after the target):"
+	@echo "  CH=n           the chapter, 0..$(NCH), or a step inside one (like 6.1)"
+	@echo "  GDB_PORT=n     the gdbstub's port for debug, gdb and walkthrough (default 1234)"
+	@echo "  MNT=opts       mount options for /mnt (run and debug: reservation from chapter 3 on)"
+	@echo "  FS=ext4        the guest's disk as ext4 instead of ext2"
+	@echo "  BS=n DISK_MB=n MKFS_OPTS=...   block size (1024, 2048, 4096), disk size, more mke2fs options"
+	@echo "  APPEND=...     more kernel command line"
+	@echo "  KVM=1          use KVM where /dev/kvm works (TCG otherwise, the default)"
+	@echo "  DISK_MODEL=hdd a disk that charges per request as one of 2004 did (bench/README.md)"
+	@echo "  MUTANT=1       kunit on a gap test broken by one: the tests must fail"
+	@echo "  BENCH=quick|full, PARTS=..., ONLY=...   make bench: see bench/README.md"
 
 deps: ## install the Debian packages the course needs (idempotent)
 	@scripts/deps.sh base
@@ -39,8 +50,8 @@ gdb: ## attach gdb to 'make debug' (same CH and GDB_PORT)
 walkthrough: kernel initramfs ## run chapter CH's scripted gdb session
 	@scripts/walkthrough.sh
 
-test: ## run the whole test suite; ends with 'N passed, N failed'
-	@scripts/deps.sh base book
+test: ## run the whole test suite (TAP 13); ends with '# N passed, N failed'
+	@scripts/deps.sh base book lint
 	@tests/run.sh
 
 kunit: deps ## run chapter CH's KUnit tests of the windows (MUTANT=1: on a broken gap test)
@@ -64,7 +75,7 @@ check-patches: deps ## apply patches/ to a pristine tree and run checkpatch
 
 bench: deps ## measure layout, read-back, throughput, allocator cost (BENCH=quick|full)
 	@scripts/deps.sh bench
-	@scripts/bench.sh $(or $(BENCH),quick)
+	@bench/bench.sh $(or $(BENCH),quick)
 
 soak: deps ## long reliability run on KASAN kernels (SOAK_MINUTES=30)
 	@scripts/soak.sh $(or $(SOAK_MINUTES),30)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what the course needs from Debian, once. Quiet when all is there.
-#   scripts/deps.sh [group...]   groups: base (default), bench (plots), book
+#   scripts/deps.sh [group...]   groups: base (default), bench (plots), book,
+#                                lint (make test's shellcheck)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -8,6 +9,7 @@ base=(build-essential flex bison bc cpio xz-utils kmod libelf-dev libssl-dev
       python3 git rsync "$KPKG" qemu-system-x86 busybox-static
       e2fsprogs libext2fs-dev gdb dbench fio jq iproute2)
 bench=(gnuplot-nox)
+lint=(shellcheck)
 book=(pandoc weasyprint fonts-dejavu-core poppler-utils gnuplot-nox jq)
 
 want=()
@@ -16,7 +18,8 @@ for g in "${@:-base}"; do
 	base) want+=("${base[@]}") ;;
 	bench) want+=("${bench[@]}") ;;
 	book) want+=("${book[@]}") ;;
-	*) die "unknown package group '$g' (base, bench, book)" ;;
+	lint) want+=("${lint[@]}") ;;
+	*) die "unknown package group '$g' (base, bench, book, lint)" ;;
 	esac
 done
 

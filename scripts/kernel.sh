@@ -12,7 +12,8 @@ GIT=(git -C "$KSRC" -c user.name="$(git -C "$TOP" config user.name || echo cours
      -c user.email="$(git -C "$TOP" config user.email || echo course@localhost)")
 
 series_hash() {
-	( cd "$TOP/patches" && cat series $(series) ) | sha1sum | cut -c1-16
+	local -a files; mapfile -t files < <(series)
+	( cd "$TOP/patches" && cat series "${files[@]}" ) | sha1sum | cut -c1-16
 }
 
 extract() {
@@ -54,23 +55,24 @@ apply_series() {
 	echo "$want" > "$BUILD/series.stamp"
 }
 
-# The configuration fragments: the course's, then the variant's.
+# fragments: FRAGS, the configuration fragments: the course's, then the variant's.
 fragments() {
-	echo "$TOP/config/course.config"
+	FRAGS=("$TOP/config/course.config")
 	if [ -n "$VARIANT" ]; then
 		[ -f "$TOP/config/$VARIANT.config" ] || die "no config/$VARIANT.config for VARIANT=$VARIANT"
-		echo "$TOP/config/$VARIANT.config"
+		FRAGS+=("$TOP/config/$VARIANT.config")
 	fi
 }
 
 configure() {
-	local want; want=$( (cat $(fragments); cat "$BUILD/kernel-version") | sha1sum | cut -c1-16)
+	fragments
+	local want; want=$( (cat "${FRAGS[@]}"; cat "$BUILD/kernel-version") | sha1sum | cut -c1-16)
 	[ "$(cat "$KOBJ/config.stamp" 2>/dev/null)" = "$want" ] && [ -f "$KOBJ/.config" ] && return 0
-	say "configuring: tinyconfig + $(fragments | sed "s|$TOP/||" | paste -sd+ | sed 's/+/ + /g')"
+	say "configuring: tinyconfig + $(printf '%s\n' "${FRAGS[@]}" | sed "s|$TOP/||" | paste -sd+ | sed 's/+/ + /g')"
 	mkdir -p "$KOBJ"
 	make -s -C "$KSRC" O="$KOBJ" tinyconfig >/dev/null
 	"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$KOBJ" "$KOBJ/.config" \
-		$(fragments) >"$KOBJ/merge.log" 2>&1 || die "merge_config.sh failed: see $KOBJ/merge.log"
+		"${FRAGS[@]}" >"$KOBJ/merge.log" 2>&1 || die "merge_config.sh failed: see $KOBJ/merge.log"
 	make -s -C "$KSRC" O="$KOBJ" olddefconfig >>"$KOBJ/merge.log" 2>&1
 	local line key bad=0
 	while read -r line; do
@@ -80,7 +82,7 @@ configure() {
 		else
 			grep -qx "$line" "$KOBJ/.config" || { note "requested $line, not in the final .config"; bad=1; }
 		fi
-	done < <(cat $(fragments) | grep '^CONFIG_' | awk -F= '{ last[$1] = $0; order[NR] = $1 } END { for (i = 1; i <= NR; i++) if (!seen[order[i]]++) print last[order[i]] }')
+	done < <(cat "${FRAGS[@]}" | grep '^CONFIG_' | awk -F= '{ last[$1] = $0; order[NR] = $1 } END { for (i = 1; i <= NR; i++) if (!seen[order[i]]++) print last[order[i]] }')
 	[ $bad = 0 ] || die "the config fragments ask for values Kconfig did not keep (dependencies?)"
 	echo "$want" > "$KOBJ/config.stamp"
 }

@@ -11,7 +11,7 @@
 # The first build of the variant takes about 7 minutes; after that, a
 # chapter's rebuild and the run take well under a minute.
 set -euo pipefail
-. "$(dirname "$0")/../tests/lib.sh"
+. "$(dirname "$0")/guest.sh"
 export VARIANT=kunit
 ch=${1:-}
 [ -n "$ch" ] || die "usage: scripts/kunit.sh CHAPTER [--mutant]   (make kunit CH=n)"

@@ -13,7 +13,7 @@
 # second copy of the code is kept. LAB_BRANCH=name uses another branch name
 # (make test uses its own, and leaves yours alone).
 set -euo pipefail
-. "$(dirname "$0")/../tests/lib.sh"
+. "$(dirname "$0")/guest.sh"
 cmd=${1:-} ch=${2:-}
 [ -n "$cmd" ] && [ -n "$ch" ] || die "usage: scripts/lab.sh start|check|reset|solution CHAPTER"
 check_chapter "$ch"

@@ -20,7 +20,7 @@
 # DISK_MODEL=hdd (the disk charges for every request as a 2004 disk did:
 # see disk_model below), DISK_SCALE=1 (that disk, N times faster),
 # DISK_TRACE=FILE (QEMU logs every read and write the guest's disk is
-# asked for to FILE, as scripts/bench/seeks.sh reads them).
+# asked for to FILE, as bench/seeks.sh reads them).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

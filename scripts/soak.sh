@@ -7,14 +7,14 @@
 # processes), a full disk raced by 32 processes, geometry (1, 2 and 4 KiB
 # blocks; one group and many), the mount life cycle and the owner's race
 # (rsvrace: window-size flips, xattrs and appends, 120 s; not on chapter
-# 0, which it crashes: tests/lib.sh, scenario_applies). After each run, as
+# 0, which it crashes: scripts/guest.sh, scenario_applies). After each run, as
 # in make test: the guest's own checks, no WARNING/BUG/KASAN/lockdep line in
 # its log, e2fsck -fn clean, free blocks equal to e2fsck's.
 # SOAK_CHAPTERS="5 6" soaks only those chapters (default: all).
 # Logs in build/soak/, the table in build/results/reliability-soak.md.
 set -uo pipefail
 T=$(cd "$(dirname "$0")/.." && pwd)/build/soak
-. "$(dirname "$0")/../tests/lib.sh"
+. "$(dirname "$0")/guest.sh"
 export VARIANT=kasan
 minutes=${1:-${SOAK_MINUTES:-30}}
 case $minutes in ''|*[!0-9]*) die "usage: soak.sh [MINUTES] (a whole number)" ;; esac

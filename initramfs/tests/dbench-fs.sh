@@ -1,6 +1,6 @@
 # The size of dbench's file system, written once for the guest and the
 # host: initramfs/tests/seqio.sh makes each dbench-alone file system this
-# size (within the disk), and scripts/bench.sh gives the guest a disk at
+# size (within the disk), and bench/bench.sh gives the guest a disk at
 # least this large. Sourced by both; it does nothing on its own.
 # dbench_fs_mb N: MiB for N clients: 32 a client, at least 1024. dbench's
 # files, at their largest, hold about 23 MiB a client (its load file

@@ -8,7 +8,7 @@ ex() {
 	echo "=== end"
 }
 dmesg -n 1   # keep the kernel's notes (drop_caches) off the console
-cd /mnt
+cd /mnt || exit 1
 ex writers 'writers write /mnt 4 4' 'writers verify /mnt 4 4' "stat -c '%n: %s bytes, %b sectors' /mnt/f0*"
 ex rsvctl 'rsvctl get /mnt/f00' 'rsvctl set /mnt/f00 64' 'rsvctl get /mnt/f00'
 mkdir -p /mnt/d

@@ -1,3 +1,4 @@
+# shellcheck disable=SC2046 # set -- $(...) splits a line of /proc or /sys into its fields, on purpose
 # The cost of allocating on a nearly full disk (make bench, part nearfull).
 # ARGS: PERCENT WRITERS MIB ROUNDS: fill /mnt to PERCENT with the free space
 # in small holes in every group (the nearfull tool); then, ROUNDS times,

@@ -1,3 +1,4 @@
+# shellcheck disable=SC2046 # set -- $(...) splits a line of /proc or /sys into its fields, on purpose
 # The seed's tiobench and dbench columns, on whatever disk the guest has
 # (boot with WORK=1; the bench boots it with DISK_MODEL=hdd).
 # ARGS: COUNTS TOTAL_MIB SECS RUNS [RSV [DIRTY [WARM]]], COUNTS a comma list
@@ -132,7 +133,7 @@ dbench_run() {
 	set -- $(disk_io); r0=$1 w0=$2 t0=$(now)
 	[ -z "$wb" ] || { echo > $wb/trace; echo 1 > $wb/events/block/block_rq_issue/enable; }
 	d=$(cd /mnt && dbench -c /usr/share/dbench/client.txt -t "$secs" "$n" 2>&1)
-	wbn= wbk=
+	wbn="" wbk=""
 	if [ -n "$wb" ]; then
 		echo 0 > $wb/events/block/block_rq_issue/enable
 		check "$n clients, $label: every writeback request traced" \
@@ -191,7 +192,7 @@ fsck_run() {
 	mount -t "$FS" ${MNT:+-o "$MNT"} /dev/vda /mnt
 }
 # mark K: a mark in the host's trace of the disk's requests, where the
-# bench keeps one (DISK_TRACE, scripts/bench/seeks.sh): 1 a warm-up run
+# bench keeps one (DISK_TRACE, bench/seeks.sh): 1 a warm-up run
 # begins, 2 a counted run begins, 3 and 4 the write begins and ends, 5 and
 # 6 the read-back, 7 and 8 the files read alone. One 512-byte direct read
 # each (diskmark), outside the measured times and request counts.

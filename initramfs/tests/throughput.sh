@@ -1,6 +1,6 @@
 # Throughput (boot with WORK=1): dbench with N clients for S seconds, then a
 # tiobench-like sequential write with fio, N jobs of MIB MiB each, fsync at
-# the end. ARGS: N S MIB. Prints 'bench:' lines for scripts/bench.sh.
+# the end. ARGS: N S MIB. Prints 'bench:' lines for bench/bench.sh.
 . /tests/lib.sh
 set -- $ARGS
 n=${1:-8} secs=${2:-10} mib=${3:-8}

@@ -1,3 +1,4 @@
+# shellcheck disable=SC2046 # set -- $(...) splits a line of /proc or /sys into its fields, on purpose
 # N concurrent writers append MIB MiB each to /mnt/fNN, then every byte is
 # read back. ARGS: N MIB [CHUNK_KIB [RSV [hold-dirty]]], RSV: window size to
 # set on each file (0: the default); hold-dirty: raise the dirty-page limits
@@ -14,7 +15,7 @@ if [ "$dirty" = hold-dirty ]; then
 fi
 check "the guest has 2 CPUs (concurrency is real)" test "$(nproc)" -ge 2
 check "/mnt is mounted" grep -q ' /mnt ' /proc/mounts
-# For scripts/bench.sh: guest-side figures, one 'bench:' line each.
+# For bench/bench.sh: guest-side figures, one 'bench:' line each.
 sys_ticks() { set -- $(grep '^cpu ' /proc/stat); echo $4; }   # system time
 disk_reads() { set -- $(cat /sys/block/vda/stat); echo "$1 $3"; }  # requests, sectors
 now() { cut -d' ' -f1 /proc/uptime; }

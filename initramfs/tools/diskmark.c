@@ -9,7 +9,7 @@
  * 512 bytes (its blocks are 1 KiB or more, and the guest's tests leave the
  * disk's tail to it), so a host that traces the disk's requests
  * (DISK_TRACE in scripts/qemu.sh) can tell from such a read where each
- * phase of a run began and ended (scripts/bench/seeks.sh). Direct, so
+ * phase of a run began and ended (bench/seeks.sh). Direct, so
  * that the page cache answers nothing and the read reaches the disk.
  * Exit status: 0, or 1 when the read fails (with the reason on stderr).
  */

@@ -10,7 +10,7 @@
 # the committed files still match, numbers aside: when a tool's output
 # changes, rerun this script and commit book/examples/.
 set -euo pipefail
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib.sh"
 check=0 dir=$TOP/book/examples
 [ "${1:-}" = --check ] && check=1 dir=$BUILD/examples/fresh
 CH=4
@@ -41,8 +41,8 @@ first=$("$E" -l "$tmp/examples.img" | awk 'NR == 1 || $5 < m { m = $5 } END { pr
 # The full bench's plan and time estimate (chapter 7), from a results
 # directory of its own, so that no earlier run's times come into it.
 rm -rf "$tmp/bench-plan"
-{ echo 'host$ PLAN=1 scripts/bench.sh full'
-  PLAN=1 RESULTS="$tmp/bench-plan" "$TOP/scripts/bench.sh" full 2>&1 | sed 's/\x1b\[[0-9;]*m//g'; } > "$dir/bench-plan.txt"
+{ echo 'host$ PLAN=1 bench/bench.sh full'
+  PLAN=1 RESULTS="$tmp/bench-plan" "$TOP/bench/bench.sh" full 2>&1 | sed 's/\x1b\[[0-9;]*m//g'; } > "$dir/bench-plan.txt"
 rm -rf "$tmp/bench-plan"
 # Chapter 1 beside chapter 4 (chapter 1's text): the same 4 writers of
 # 16 MiB, each file twice its colour slot, without windows and with them.

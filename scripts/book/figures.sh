@@ -12,7 +12,7 @@
 #   ch5-tree.png     chapter 5: the tree at ext2_statfs (book/examples/ch5-tree.json)
 #   ch6-extend.svg   chapter 6: a window extended in place (its walkthrough)
 set -euo pipefail
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../bench/lib.sh"
 out=$BUILD/book
 mkdir -p "$out"
 ex=$TOP/book/examples d=$TOP/scripts/book
@@ -36,6 +36,6 @@ extents3() {
 	local data=$out/ch3-extents.dat
 	medians "$1" extents_mean | awk '$1 == "ch2" || $1 == "ch3" || $1 == "ch3-rsv128"' | sort -s -k1,1 > "$data"
 	[ -s "$data" ] || die "no chapter 2 or 3 layout rows in $1"
-	gnuplot -e "data='$data'; names='ch2 ch3 ch3-rsv128'; ylab='mean extents per file (log scale)'; out='$2'; logy=1" "$TOP/scripts/bench/lines.gp"
+	gnuplot -e "data='$data'; names='ch2 ch3 ch3-rsv128'; ylab='mean extents per file (log scale)'; out='$2'; logy=1" "$TOP/bench/lines.gp"
 }
 draw "$out/ch3-extents.png" "$TOP/results/layout.csv" extents3

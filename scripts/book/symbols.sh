@@ -5,7 +5,7 @@
 # Every row of book/symbols.tsv names a symbol in three places, and each must
 # be there (a seed name of '-': the seed had none, as for chapter 5's tree):
 # the seed patch (in $SEEDS, or ../shared/seeds beside the
-# repository, or /work/shared/seeds), the course's patch in patches/, and
+# checkout), the course's patch in patches/, and
 # chapter 0's fs/ext2 in build/linux. A place that is not on this machine is
 # reported as not checked; with --strict (make test), a missing kernel tree
 # is a failure, and the seed's names, when the seed patches are nowhere to

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What a disk that charges for seek distance would make of a run's requests.
-#   scripts/bench/seeks.sh TRACE DISK_BYTES
+#   bench/seeks.sh TRACE DISK_BYTES
 # TRACE: QEMU's trace of the guest disk's requests (DISK_TRACE in
 # scripts/qemu.sh: one line per read or write, its offset and size, in the
 # order they reached the throttle). The guest's seqio test marks each phase
@@ -34,9 +34,9 @@
 # (a real drive misses a turn whenever the next request reaches it after
 # its sector has passed); none has an elevator, command queuing, or a
 # cache that serves reads from memory. The drive's figures are
-# scripts/lib.sh's HDD_*, the disk model's own.
+# bench/lib.sh's HDD_*, the disk model's own.
 set -euo pipefail
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib.sh"
 [ $# = 2 ] || die "usage: seeks.sh TRACE DISK_BYTES"
 [ -r "$1" ] || die "seeks.sh: no trace at $1 (DISK_TRACE=FILE in scripts/qemu.sh writes one)"
 case $2 in ''|*[!0-9]*) die "seeks.sh: DISK_BYTES must be the disk's size in bytes, not '$2'" ;; esac

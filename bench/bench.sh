@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make bench: the measurements, chapter by chapter, against mainline and ext4.
-#   scripts/bench.sh quick    a few points, one run each, the model taking most
+#   bench/bench.sh quick    a few points, one run each, the model taking most
 #                             of it (17 min in all, the model 15, on 2026-12-06)
-#   scripts/bench.sh full     the seed's writer counts, 3 runs each (the model
+#   bench/bench.sh full     the seed's writer counts, 3 runs each (the model
 #                             after warm-ups: a night)
 # PARTS picks among the parts below; by default the three the course's
 # claims rest on (layout, which includes the read-back; alloc; model),
@@ -42,7 +42,7 @@
 #               MWARM=N adds N warm-up
 #               runs per count (auto: until two agree), MJOBS=N runs N
 #               guests at once (below); QEMU traces the disk's requests
-#               (DISK_TRACE), and scripts/bench/seeks.sh replays each
+#               (DISK_TRACE), and bench/seeks.sh replays each
 #               phase's on the model and on two disks that charge for seek
 #               distance, one of them streaming short forward skips
 #   search      what a new window costs among K others held open (K from
@@ -64,7 +64,10 @@
 # run,metric,value), bench.md (median and spread tables, and the targets),
 # and PNG plots. PUBLISH=1 copies them to results/ for the book.
 set -euo pipefail
-. "$(dirname "$0")/../tests/lib.sh"
+# shellcheck source=scripts/guest.sh
+. "$(dirname "$0")/../scripts/guest.sh"
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
 export VARIANT=${BENCH_VARIANT-bench}
 mode=${1:-quick}
 case $mode in
@@ -211,6 +214,7 @@ fi
 # there, before the new files' directory in another group.
 
 R=$RESULTS/bench-$mode
+# shellcheck disable=SC2034 # T: read by scripts/guest.sh's guest()
 T=$R   # where guest() keeps each run's image, log and checks
 mkdir -p "$R"
 nw() { echo $#; }
@@ -435,11 +439,11 @@ model_progress() {
 run() {
 	local part=$1 tag=$2 ch=$3 mnt=$4 fs=$5 n=$6 prefix=$7; shift 7
 	[ "$mnt" = - ] && mnt=
-	local t0 f0=$FAIL wpid= i; t0=$(date +%s)
+	local t0 f0=$FAIL wpid="" i; t0=$(date +%s)
 	rm -f "$R/$tag.log"
 	# A model guest runs for minutes: say each of its runs as it ends.
 	[ "$part" = model ] && [ "$MBOOT" != run ] && { model_progress "$R/$tag.log" "${tag%%-[wfsm]*}" & wpid=$!; }
-	# tests/lib.sh's guest(): the guest's own checks, its log, e2fsck -fn.
+	# scripts/guest.sh's guest(): the guest's own checks, its log, e2fsck -fn.
 	guest "$tag" "$ch" FS="$fs" MNT="$mnt" "$@" >"$R/$tag.checks"
 	[ -z "$wpid" ] || { kill "$wpid" 2>/dev/null; wait "$wpid" 2>/dev/null || true; }
 	[ "$FAIL" = "$f0" ] ||
@@ -626,7 +630,7 @@ model_disk_mb() {
 	fi
 	echo "$m"
 }
-# QEMU's trace of the disk's requests (scripts/bench/seeks.sh), for fio's
+# QEMU's trace of the disk's requests (bench/seeks.sh), for fio's
 # phases: none to trace with dbench alone.
 DISK_TRACE_MODEL=1; [ -z "$alone" ] || DISK_TRACE_MODEL=
 # model_timeout COUNTS RUNS: a model guest's time limit in seconds, for
@@ -672,7 +676,7 @@ model_job() {
 	rm -f "$R/$tag.img" "$R/$tag.trace"
 }
 # trace_rows TRACE LOG PREFIX [RUN]: the phases of each counted run as the
-# host's trace of the disk saw them (scripts/bench/seeks.sh), as rows
+# host's trace of the disk saw them (bench/seeks.sh), as rows
 # beside the guest's own: for PHASE write, read and alone,
 # PHASE_disk_requests, PHASE_contiguous_pct, PHASE_skips_pct,
 # PHASE_jump_kib, and the MiB/s of the disk's busy time under each of
@@ -681,7 +685,7 @@ model_job() {
 # when the two do not pair up, no rows, and a note says so.
 trace_rows() {
 	local s
-	s=$("$TOP/scripts/bench/seeks.sh" "$1" $((mdisk_mb * 1048576))) || return 0
+	s=$("$TOP/bench/seeks.sh" "$1" $((mdisk_mb * 1048576))) || return 0
 	{ echo "$s"; tr -d '\r' < "$2" | grep -a '^bench: n='; } | awk -v pre="$3" -v r="$4" -v tag="${1##*/}" "$kv_awk"'
 		function pct(a, b) { return b ? 100 * a / b : 0 }
 		function rate(m, s) { return s > 0 ? m / s : 0 }
@@ -708,7 +712,7 @@ part_took model
 fi
 elapsed=$(( $(date +%s) - t_begin ))   # all of it: kernels, initramfs and runs
 
-MWARM=$MWARM MJOBS=$MJOBS MBOOT=$MBOOT MTOTAL=$MTOTAL MDIRTY=$MDIRTY MSECS=${MSECS_GIVEN:-} PARTS="$PARTS" ALL_PARTS="$all_parts" BUILD_SECONDS=$((start - t_begin)) PART_TIMES="${part_times# }" "$TOP/scripts/bench/report.sh" "$mode" "$elapsed"
+MWARM=$MWARM MJOBS=$MJOBS MBOOT=$MBOOT MTOTAL=$MTOTAL MDIRTY=$MDIRTY MSECS=${MSECS_GIVEN:-} PARTS="$PARTS" ALL_PARTS="$all_parts" BUILD_SECONDS=$((start - t_begin)) PART_TIMES="${part_times# }" "$TOP/bench/report.sh" "$mode" "$elapsed"
 if [ "${PUBLISH:-0}" = 1 ]; then
 	mkdir -p "$TOP/results"
 	# Only what this run wrote: a run of some PARTS leaves the others'

@@ -2,9 +2,9 @@
 # The bench's report, from the CSV files in build/results/ (whichever exist):
 # tables of medians (and min-max when there were several runs), the targets
 # of the measurements issue beside the measured figures, and PNG plots.
-#   scripts/bench/report.sh [MODE [SECONDS]]   writes build/results/bench.md
+#   bench/report.sh [MODE [SECONDS]]   writes build/results/bench.md
 set -euo pipefail
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib.sh"
 mode=${1:-?} elapsed=${2:-}
 cd "$RESULTS"
 
@@ -274,7 +274,7 @@ model_body() {
 		else warm=", after warm-up runs at each writer count until two in a row agreed within 10% in write rate and extents per file and the throttle's rate had stopped falling (at most 6; the per-run table says how many), not counted"; fi ;;
 	*) warm=", after $MWARM warm-up run$([ "$MWARM" = 1 ] || echo s) at each $([ -n "$alone" ] && echo client || echo writer) count, not counted" ;;
 	esac
-	local disk="The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((HDD_IOPS * ${DISK_SCALE:-1})) requests/s and $((HDD_BPS / 1000000 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(dirty_limits)."
+	local disk; disk="The guest's disk charges for every request as a 2004 desktop disk did (\`DISK_MODEL=hdd\`: QEMU's block throttling at $((HDD_IOPS * ${DISK_SCALE:-1})) requests/s and $((HDD_BPS / 1000000 * ${DISK_SCALE:-1})) MB/s: a Seagate Barracuda 7200.7$([ "${DISK_SCALE:-1}" = 1 ] || echo ", ${DISK_SCALE} times faster")), with the guest's dirty-page limits at $(dirty_limits)."
 	if [ -n "$alone" ]; then
 		dbench_body "$disk" "$boots$warm"
 		return
@@ -336,7 +336,7 @@ model_body() {
 	fi
 	if has_metric write_disk_requests; then
 		echo "### What seek distance would change: the same requests on three disks"; echo
-		echo "The host's trace of the guest disk's requests (\`DISK_TRACE\`, \`scripts/bench/seeks.sh\`: every read and write as it reached QEMU's throttle, in that order), replayed on three models of the same drive, each figure the MiB of the phase over the seconds that drive would be busy with its requests (medians over runs). *fixed*: the model the runs had (79 requests and 58 MB a second, side by side). *seek*: a request costs its bytes at 58 MB/s and, unless it starts where the last one ended, half a turn (4.16 ms) and a seek growing with the square root of the distance (8.5 ms at a third of the stroke; the guest's 1 GiB as the first gigabyte of a 160 GB drive). *skip*: as *seek*, but a request less than a track (483 KB) ahead of the last costs only the time its gap takes to pass under the head, as if the drive always had the next request in hand. *in order*: the share of requests that began where the last one ended; *short skips*: the share less than a track ahead; *jump*: the median distance of all but those in order, rounded up to a power of two. A drive's busy time is a floor on the phase's time: where the measured rate is well below *fixed*, the guest, not the disk, was the limit. *fixed* charges too much for requests close together, *skip* too little; none has an elevator or a cache."; echo
+		echo "The host's trace of the guest disk's requests (\`DISK_TRACE\`, \`bench/seeks.sh\`: every read and write as it reached QEMU's throttle, in that order), replayed on three models of the same drive, each figure the MiB of the phase over the seconds that drive would be busy with its requests (medians over runs). *fixed*: the model the runs had (79 requests and 58 MB a second, side by side). *seek*: a request costs its bytes at 58 MB/s and, unless it starts where the last one ended, half a turn (4.16 ms) and a seek growing with the square root of the distance (8.5 ms at a third of the stroke; the guest's 1 GiB as the first gigabyte of a 160 GB drive). *skip*: as *seek*, but a request less than a track (483 KB) ahead of the last costs only the time its gap takes to pass under the head, as if the drive always had the next request in hand. *in order*: the share of requests that began where the last one ended; *short skips*: the share less than a track ahead; *jump*: the median distance of all but those in order, rounded up to a power of two. A drive's busy time is a floor on the phase's time: where the measured rate is well below *fixed*, the guest, not the disk, was the limit. *fixed* charges too much for requests close together, *skip* too little; none has an elevator or a cache."; echo
 		local ph
 		for ph in write read; do
 			echo "| $([ $ph = write ] && echo written || echo "read back") | writers | measured MiB/s | fixed | seek | skip | in order | short skips | jump |"
@@ -353,7 +353,7 @@ model_body() {
 		done
 	fi
 	echo "### Targets beside what was measured"; echo
-	local ns n1 w1 w4 ok=1 lo hi r1 r4 bad=""
+	local ns n1 w1 w4 lo hi r1 r4
 	ns=$(medians model.csv seq_write_mb_s | awk '$1 == "ch4" { print $2 }')
 	n1=$(echo "$ns" | head -1)
 	w1=$(med ch4 "$n1" seq_write_mb_s model.csv)
@@ -400,7 +400,7 @@ spread_target() {
 }
 # dbench_fs: the file systems' sizes by clients, from each point's
 # dbench_fs_mib; a run made before the guest recorded it had the whole
-# 1 GiB disk (scripts/bench.sh's mdisk_mb). "1024 MiB at 1-32 clients,
+# 1 GiB disk (bench/bench.sh's mdisk_mb). "1024 MiB at 1-32 clients,
 # 2048 MiB at 64" in the order of the counts.
 dbench_fs() {
 	awk -F, 'NR > 1 { k = $1 FS $2 FS $3 FS $4 }
@@ -490,7 +490,7 @@ plot() {
 	# One kernel's points in a row, so that gnuplot joins them into a line.
 	medians "$1" "$2" | sort -s -k1,1 > "$data"
 	names=$(medians "$1" "$2" | awk '!s[$1]++ { printf "%s ", $1 }')
-	gnuplot -e "data='$data'; names='$names'; ylab='$3'; out='$RESULTS/$4'; logy=$5${6:+; xlab='$6'}" "$TOP/scripts/bench/lines.gp"
+	gnuplot -e "data='$data'; names='$names'; ylab='$3'; out='$RESULTS/$4'; logy=$5${6:+; xlab='$6'}" "$TOP/bench/lines.gp"
 }
 plot layout.csv extents_mean "mean extents per file (log scale)" extents.png 1
 plot layout.csv readback_requests_per_mib "disk read requests per MiB read back" readback.png 0
@@ -503,10 +503,10 @@ for c in 1 2 4; do
 done
 if [ ${#maps[@]} -gt 0 ]; then
 	gnuplot -e "maps='${maps[*]}'; names='${names[*]}'; first=$(cat "bench-$mode/map-ch${names[0]}.first"); width=256; out='$RESULTS/blockmap.png'" \
-		"$TOP/scripts/bench/blockmap.gp"
+		"$TOP/bench/blockmap.gp"
 fi
 plot model.csv seq_write_mb_s "sequential write on the disk model, MiB/s" model-write.png 0
 plot model.csv seq_read_mb_s "read-back on the disk model, MiB/s" model-read.png 0
 plot model.csv dbench_mb_s "dbench on the disk model, MB/s" model-dbench.png 0 "clients"
 [ -z "$wrote" ] || cat $wrote
-note "tables: ${wrote# } (in $RESULTS); CSV: $(ls "$RESULTS"/*.csv | xargs -n1 basename | paste -sd' '); plots: $(ls "$RESULTS"/*.png 2>/dev/null | xargs -rn1 basename | paste -sd' ')"
+note "tables: ${wrote# } (in $RESULTS); CSV: $(find "$RESULTS" -maxdepth 1 -name '*.csv' -printf '%f\n' | sort | paste -sd' '); plots: $(find "$RESULTS" -maxdepth 1 -name '*.png' -printf '%f\n' | sort | paste -sd' ')"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Several runs of the disk model put together into one report.
-#   scripts/bench/merge.sh OUT RUN.csv...
+#   bench/merge.sh OUT RUN.csv...
 # Each RUN.csv is a model.csv that make bench PARTS=model wrote, with the
 # report it wrote beside it (RUN.md: its 'Measured by' line says how the
 # run was measured). Writes OUT/model.csv and OUT/model.md (and the plots).
@@ -14,10 +14,10 @@
 # each run.
 # Example: results/model-256.md, from the runs results/model-256.runs lists
 # (the cold runs first, then those after warm-ups):
-#   scripts/bench/merge.sh /tmp/m $(grep -v '^#' results/model-256.runs)
+#   bench/merge.sh /tmp/m $(grep -v '^#' results/model-256.runs)
 set -euo pipefail
-. "$(dirname "$0")/../lib.sh"
-[ $# -ge 2 ] || die "usage: scripts/bench/merge.sh OUT RUN.csv... (at least one model.csv, each with its .md beside it)"
+. "$(dirname "$0")/lib.sh"
+[ $# -ge 2 ] || die "usage: bench/merge.sh OUT RUN.csv... (at least one model.csv, each with its .md beside it)"
 out=$1; shift
 runs="" settings="" sources=()
 for csv in "$@"; do
@@ -61,6 +61,6 @@ mkdir -p "$out"
 set -- $settings
 n=${#sources[@]}
 env "$@" RESULTS="$out" PARTS=model VARIANT=bench MWARM=0 \
-	MEASURED="Measured by $n runs of \`make bench\` (scripts/bench/merge.sh; a later run's points replace an earlier one's): $runs." \
+	MEASURED="Measured by $n runs of \`make bench\` (bench/merge.sh; a later run's points replace an earlier one's): $runs." \
 	"$(dirname "$0")/report.sh" quick
 note "merged $n runs into $out/model.csv and $out/model.md"

@@ -3,7 +3,7 @@
 # (xlab='...' names the x axis: "concurrent writers" by default)
 # PNG (cairo), drawn at twice the size it is shown: WeasyPrint cannot read
 # gnuplot's SVG (its currentColor strokes), and a PNG reads everywhere.
-# data: lines "kernel writers median min max runs" (scripts/bench/report.sh).
+# data: lines "kernel writers median min max runs" (bench/report.sh).
 set terminal pngcairo size 1600, 960 font "DejaVu Sans,22" linewidth 2 background "white"
 set output out
 if (!exists("xlab")) xlab = "concurrent writers"
