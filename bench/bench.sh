@@ -62,7 +62,7 @@
 # instead. Results in
 # build/results/: layout.csv, throughput.csv, alloc.csv (kernel,fs,writers,
 # run,metric,value), bench.md (median and spread tables, and the targets),
-# and PNG plots. PUBLISH=1 copies them to results/ for the book.
+# and PNG plots. PUBLISH=1 copies them to a new folder results/runs/DATE-MODE-PARTS/.
 set -euo pipefail
 # shellcheck source=scripts/guest.sh
 . "$(dirname "$0")/../scripts/guest.sh"
@@ -713,11 +713,16 @@ fi
 elapsed=$(( $(date +%s) - t_begin ))   # all of it: kernels, initramfs and runs
 
 MWARM=$MWARM MJOBS=$MJOBS MBOOT=$MBOOT MTOTAL=$MTOTAL MDIRTY=$MDIRTY MSECS=${MSECS_GIVEN:-} PARTS="$PARTS" ALL_PARTS="$all_parts" BUILD_SECONDS=$((start - t_begin)) PART_TIMES="${part_times# }" "$TOP/bench/report.sh" "$mode" "$elapsed"
+# PUBLISH=1: what this run wrote (a run of some PARTS leaves the others'
+# files out) goes to a new folder, results/runs/DATE-MODE-PARTS[-N]/. It
+# never overwrites a file: what the book quotes changes only when someone
+# points the book, or a merge (bench/merge.sh), at the new run.
 if [ "${PUBLISH:-0}" = 1 ]; then
-	mkdir -p "$TOP/results"
-	# Only what this run wrote: a run of some PARTS leaves the others'
-	# published figures as they are.
+	pub=$TOP/results/runs/$(date +%Y-%m-%d)-$mode-$(tr ' ' '-' <<<"$PARTS")
+	base=$pub k=1
+	while [ -e "$pub" ]; do k=$((k + 1)); pub=$base-$k; done
+	mkdir -p "$pub"
 	find "$RESULTS" -maxdepth 1 -type f \( -name '*.csv' -o -name '*.md' -o -name '*.png' \) \
-		-newer "$R/.run-started" -exec cp {} "$TOP/results/" \;
-	note "copied to results/: commit them for the book"
+		-newer "$R/.run-started" -exec cp -n {} "$pub/" \;
+	note "copied to ${pub#"$TOP"/}/: add it to results/README.md, then commit it; the book quotes it once a chapter (or a merge) names it"
 fi

@@ -38,7 +38,7 @@ E=$(e2layout)
 first=$("$E" -l "$tmp/examples.img" | awk 'NR == 1 || $5 < m { m = $5 } END { print m - m % 32 }')
 { echo "host\$ build/e2layout -m $first:128:32 build/disk-ch4.img"; "$E" -m "$first:128:32" "$tmp/examples.img"; } > "$dir/e2layout-map.txt"
 { echo 'host$ make help'; make -s -C "$TOP" help; } > "$dir/make-help.txt"
-# The full bench's plan and time estimate (chapter 7), from a results
+# The full bench's plan and time estimate (bench/findings.md), from a results
 # directory of its own, so that no earlier run's times come into it.
 rm -rf "$tmp/bench-plan"
 { echo 'host$ PLAN=1 bench/bench.sh full'

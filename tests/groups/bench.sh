@@ -40,7 +40,7 @@ bench_tools() {
 	# and 8), keeps the straight line: within a fifth of its price from
 	# its own rates (along chapter 1's curve it would come to 26 minutes,
 	# twelve times its own 2). How near the curve's prices come to the
-	# runs is the book's to report (chapter 7), not a test's.
+	# runs is the bench's findings' to report (bench/findings.md), not a test's.
 	t "the plan prices a writer count results/model-256.csv lacks from its neighbours, and a configuration unlike chapter 1 not along chapter 1's curve" \
 		bash -c "cp '$r/model-256.md' '$T/mref.md' && grep -v '^ch4,ext2,4,' '$r/model-256.csv' > '$T/mref.csv'
 			price() { MREF=\$1 PLAN=1 RESULTS='$T/bench-plan' ONLY=ch4 MCOUNTS=4 MRUNS=3 MDIRTY=256/128 MTOTAL=384 MBOOT=count MWARM=auto PARTS=model '$b' quick 2>&1 |
@@ -51,10 +51,10 @@ bench_tools() {
 	# A model guest's time limit gives each dbench run a fixed allowance
 	# beyond its seconds; dbench's own overrun in every run on record
 	# must fit in it twice over, or a slower run would be cut short.
-	t "model_timeout's allowance per dbench run is at least twice the most dbench overran its seconds in results/model-dbench*.csv" \
+	t "model_timeout's allowance per dbench run is at least twice the most dbench overran its seconds in the dbench runs on record (results/model-dbench.csv, results/runs/model-dbench-*/model.csv)" \
 		bash -c "slack=\$(sed -n 's/^model_dbench_slack=\\([0-9]*\\)\$/\\1/p' '$b')
 			over=\$(awk -F, '\$5 == \"dbench_wall_s\" { w[\$1 \" \" \$3 \" \" \$4] = \$6 } \$5 == \"dbench_secs\" { s[\$1 \" \" \$3 \" \" \$4] = \$6 }
-				END { for (k in w) if (w[k] - s[k] > m) m = w[k] - s[k]; print m + 0 }' '$r'/model-dbench*.csv)
+				END { for (k in w) if (w[k] - s[k] > m) m = w[k] - s[k]; print m + 0 }' '$r'/model-dbench.csv '$r'/runs/model-dbench-*/model.csv)
 			echo \"allowance \$slack s, dbench's longest overrun \$over s\"
 			[ -n \"\$slack\" ] && awk -v s=\"\$slack\" -v o=\"\$over\" 'BEGIN { exit !(o > 0 && 2 * o <= s) }'"
 	# The guest's reading of how writers took turns, on a debugfs output
@@ -74,19 +74,21 @@ bench_tools() {
 			line() { echo \"             fio-\$1     [00\$2] .....   \$3: balance_dirty_pages: bdi 253:0: limit=65536 setpoint=49152 dirty=50000 bdi_setpoint=49000 bdi_dirty=50000 dirty_ratelimit=\$4 task_ratelimit=280 dirtied=5 dirtied_pause=\$5 paused=0 pause=\$6 period=100 think=0 cgroup_ino=1\"; }
 			out=\$({ echo '# tracer: nop'; line 201 0 100.000100 288 5 100; line 202 1 100.001000 288 5 99; line 203 1 100.050000 300 7 100; } |
 				throttle_sum 0); echo \"\$out\"; [ \"\$out\" = '3 299 5.7 0 288 300 1.67' ]"
+	t "results/README.md indexes every file of results/ as bench/index.sh writes it (what made it, what uses it), and nothing there is used by nothing" \
+		bash -c "cd '$TOP' && bench/index.sh | diff - results/README.md"
 	local f
-	for f in model-256 model-dbench model-dbench-60; do
+	for f in model-256 model-dbench runs/model-dbench-60/model; do
 		t "bench/merge.sh rebuilds results/$f.csv byte for byte from the runs results/$f.runs lists" \
 			bash -c "cd '$TOP' && '$m' '$T/merge-$f' \$(grep -v '^#' results/$f.runs) 2>/dev/null && cmp '$T/merge-$f/model.csv' '$r/$f.csv'"
 	done
 	# A run's report that names SMP=1 (its guest had one CPU): the same
 	# run's figures, otherwise, so only SMP tells them apart.
-	sed '1s/MBOOT=count/MBOOT=count SMP=1/' "$r/model-256-turns-ch2.md" > "$T/merge-smp1.md"
-	cp "$r/model-256-turns-ch2.csv" "$T/merge-smp1.csv"
+	sed '1s/MBOOT=count/MBOOT=count SMP=1/' "$r/runs/model-256-turns-ch2/model.md" > "$T/merge-smp1.md"
+	cp "$r/runs/model-256-turns-ch2/model.csv" "$T/merge-smp1.csv"
 	t "merge.sh refuses runs measured with other dirty limits, dbench for other seconds or guests of other CPUs, and says so" \
-		bash -c "! out=\$('$m' '$T/merge-bad3' '$r/model-256-turns-ch2.csv' '$T/merge-smp1.csv' 2>&1) && grep -q 'SMP=1, .* SMP=2: their figures are not the same' <<<\"\$out\" &&
+		bash -c "! out=\$('$m' '$T/merge-bad3' '$r/runs/model-256-turns-ch2/model.csv' '$T/merge-smp1.csv' 2>&1) && grep -q 'SMP=1, .* SMP=2: their figures are not the same' <<<\"\$out\" &&
 			! out=\$('$m' '$T/merge-bad' '$r/model-256.csv' '$r/model.csv' 2>&1) && grep -q 'not the same measurement' <<<\"\$out\" &&
-			! out=\$('$m' '$T/merge-bad2' '$r/model-dbench-seed.csv' '$r/model-dbench-60a.csv' 2>&1) && grep -q 'MSECS=20 SMP=2: their figures are not the same' <<<\"\$out\""
+			! out=\$('$m' '$T/merge-bad2' '$r/runs/model-dbench-seed/model.csv' '$r/runs/model-dbench-60a/model.csv' 2>&1) && grep -q 'MSECS=20 SMP=2: their figures are not the same' <<<\"\$out\""
 }
 # dbench_smoke: dbench alone on the disk model (seqio.sh with TOTAL_MIB
 # 0), as make bench MTOTAL=0 MSECS=N runs it: 4 clients, 3 s, one warm-up
