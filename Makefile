@@ -51,7 +51,7 @@ walkthrough: kernel initramfs ## run chapter CH's scripted gdb session
 	@scripts/walkthrough.sh
 
 test: ## run the whole test suite (TAP 13); ends with '# N passed, N failed'
-	@scripts/deps.sh base book lint
+	@scripts/deps.sh base book lint today
 	@tests/run.sh
 
 kunit: deps ## run chapter CH's KUnit tests of the windows (MUTANT=1: on a broken gap test)

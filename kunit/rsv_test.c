@@ -31,6 +31,8 @@ typedef struct ext2_reserve_window t_rsv;
 #endif
 /* Windows that double (chapter 4 on, and mainline) count their hits. */
 #define T_DOUBLES (COURSE_CH == 0 || COURSE_CH >= 4)
+/* Windows that grow in place (chapter 6, and mainline). */
+#define T_EXTENDS (COURSE_CH == 0 || COURSE_CH >= 6)
 
 #define T_GROUPS	4
 #define T_BPG		1024	/* blocks per group */
@@ -344,6 +346,81 @@ static void rsv_doubling(struct kunit *test)
 	t_drop(fs, &a);
 }
 
+#if T_TREE
+/* The tree's search for @goal: the window at or before it. */
+static t_rsv *t_search(struct t_fs *fs, ext2_fsblk_t goal)
+{
+	t_rsv *rsv;
+
+	spin_lock(&fs->sbi.s_rsv_window_lock);
+#if COURSE_CH == 0
+	rsv = search_reserve_window(&fs->sbi.s_rsv_window_root, goal);
+#else
+	rsv = search_reserve_window(&fs->sb, goal);
+#endif
+	spin_unlock(&fs->sbi.s_rsv_window_lock);
+	return rsv;
+}
+
+/*
+ * The tree's search among many windows (chapter 5 on, and mainline): for
+ * a goal inside a window, that window; in the gap after it, that window
+ * too. A search that gives back the head, or any window but that one,
+ * fails here, though every placement may still come out right: the walk
+ * that follows it from there would find the same gap, only slowly.
+ */
+static void rsv_search_among_many(struct kunit *test)
+{
+	struct t_fs *fs = test->priv;
+	t_rsv *w = kunit_kcalloc(test, 100, sizeof(*w), GFP_KERNEL);
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	/* 100 windows of 4 blocks, one every 10 blocks: [10i + 1, 10i + 4]. */
+	for (i = 0; i < 100; i++)
+		KUNIT_ASSERT_EQ(test, t_alloc(fs, &w[i], 10 * i + 1, 0, 4), 0);
+	for (i = 0; i < 100; i++) {
+		KUNIT_EXPECT_PTR_EQ_MSG(test, t_search(fs, 10 * i + 2), &w[i],
+					"goal %d, inside window %d", 10 * i + 2, i);
+		KUNIT_EXPECT_PTR_EQ_MSG(test, t_search(fs, 10 * i + 7), &w[i],
+					"goal %d, in the gap after window %d", 10 * i + 7, i);
+	}
+	for (i = 0; i < 100; i++)
+		t_drop(fs, &w[i]);
+}
+#endif
+
+#if T_EXTENDS
+static void t_extend(t_rsv *rsv, struct t_fs *fs, unsigned long size)
+{
+	try_to_extend_reservation(rsv, &fs->sb, size);
+}
+
+/*
+ * A window grows in place (chapter 6, and mainline) by the blocks asked
+ * for, but never onto the next window: up to the block before its start.
+ * The last window grows freely.
+ */
+static void rsv_extend_stops_at_next(struct kunit *test)
+{
+	struct t_fs *fs = test->priv;
+	t_rsv a = {}, b = {};
+
+	KUNIT_ASSERT_EQ(test, t_alloc(fs, &a, 100, 0, 8), 0);	/* 100-107 */
+	KUNIT_ASSERT_EQ(test, t_alloc(fs, &b, 110, 0, 8), 0);	/* 110-117 */
+	t_extend(&a, fs, 1);
+	EXPECT_WINDOW(test, &a, 100, 108);
+	t_extend(&a, fs, 8);			/* one block left before b */
+	EXPECT_WINDOW(test, &a, 100, 109);
+	t_extend(&a, fs, 1);			/* none left */
+	EXPECT_WINDOW(test, &a, 100, 109);
+	t_extend(&b, fs, 8);
+	EXPECT_WINDOW(test, &b, 110, 125);
+	KUNIT_EXPECT_EQ(test, t_check_order(test, fs), 3);
+	t_drop(fs, &a); t_drop(fs, &b);
+}
+#endif
+
 /*
  * The property test: thousands of random placements and removals, from a
  * fixed seed, each placement checked against a plain model (an array of
@@ -479,6 +556,12 @@ static struct kunit_case rsv_cases[] = {
 	KUNIT_CASE(rsv_full_group),
 	KUNIT_CASE(rsv_goal_and_own_window),
 	KUNIT_CASE(rsv_doubling),
+#if T_TREE
+	KUNIT_CASE(rsv_search_among_many),
+#endif
+#if T_EXTENDS
+	KUNIT_CASE(rsv_extend_stops_at_next),
+#endif
 	KUNIT_CASE(rsv_property),
 	{}
 };

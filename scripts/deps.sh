@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what the course needs from Debian, once. Quiet when all is there.
 #   scripts/deps.sh [group...]   groups: base (default), bench (plots), book,
-#                                lint (make test's shellcheck)
+#                                lint (make test's shellcheck), today (6.12's
+#                                source, to compare: scripts/kernel.sh today)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -10,6 +11,7 @@ base=(build-essential flex bison bc cpio xz-utils kmod libelf-dev libssl-dev
       e2fsprogs libext2fs-dev gdb dbench fio jq iproute2)
 bench=(gnuplot-nox)
 lint=(shellcheck)
+today=(linux-source-6.12)
 book=(pandoc weasyprint fonts-dejavu-core poppler-utils gnuplot-nox jq)
 
 want=()
@@ -19,7 +21,8 @@ for g in "${@:-base}"; do
 	bench) want+=("${bench[@]}") ;;
 	book) want+=("${book[@]}") ;;
 	lint) want+=("${lint[@]}") ;;
-	*) die "unknown package group '$g' (base, bench, book, lint)" ;;
+	today) want+=("${today[@]}") ;;
+	*) die "unknown package group '$g' (base, bench, book, lint, today)" ;;
 	esac
 done
 

@@ -3,6 +3,8 @@
 #   scripts/kernel.sh prepare    extract linux-source-6.1 into build/linux (git, tag ch0)
 #                                and apply patches/ in order (tags ch1..chN)
 #   scripts/kernel.sh build N    build chapter N into build/out/chN/{bzImage,vmlinux}
+#   scripts/kernel.sh today      unpack fs/ext2 of linux-source-6.12, mainline
+#                                today, into build/linux-source-6.12 (to compare)
 # One object tree (build/obj) serves every chapter: switching chapters checks
 # out the chapter's tag and lets make rebuild what changed (fs/ext2, a relink).
 set -euo pipefail
@@ -206,8 +208,26 @@ build() {
 	note "chapter $ch: $dest/bzImage $dest/vmlinux"
 }
 
+# today: fs/ext2 and the header it shares with user space, from Debian's
+# newest kernel source, for scripts/mainline-diff.sh --today. Only those
+# files: the course compares with this tree, it never builds it.
+today() {
+	local ver
+	ver=$(dpkg-query -W -f='${Version}' "$TODAY_PKG" 2>/dev/null) ||
+		die "$TODAY_PKG is not installed: apt-get install $TODAY_PKG (make test installs it)"
+	[ "$(cat "$TODAY/version" 2>/dev/null)" = "$TODAY_PKG $ver" ] && return 0
+	[ -f "$TODAY_TARBALL" ] || die "$TODAY_TARBALL is missing: apt-get install --reinstall $TODAY_PKG"
+	say "unpacking fs/ext2 of $TODAY_PKG $ver into $TODAY (about 25 s)"
+	rm -rf "$TODAY" "$TODAY.tmp" && mkdir -p "$TODAY.tmp"
+	tar -C "$TODAY.tmp" -xJf "$TODAY_TARBALL" --wildcards "$TODAY_PKG/fs/ext2/*" "$TODAY_PKG/include/linux/ext2_fs.h"
+	mv "$TODAY.tmp/$TODAY_PKG" "$TODAY" && rmdir "$TODAY.tmp"
+	echo "$TODAY_PKG $ver" > "$TODAY/version"
+	note "mainline today: $TODAY_PKG $ver, fs/ext2 in $TODAY"
+}
+
 case ${1:-} in
 prepare) extract; apply_series ;;
 build) build "${2:?usage: kernel.sh build N}" ;;
-*) die "usage: kernel.sh prepare | build N" ;;
+today) today ;;
+*) die "usage: kernel.sh prepare | build N | today" ;;
 esac

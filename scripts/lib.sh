@@ -17,6 +17,11 @@ RESULTS=${RESULTS:-$BUILD/results}
 case $RESULTS in /*) ;; *) RESULTS=$PWD/$RESULTS ;; esac
 KTARBALL=${KTARBALL:-/usr/src/linux-source-6.1.tar.xz}
 KPKG=linux-source-6.1
+# Mainline today, for comparison only (never built): Debian 12's newest
+# kernel source. scripts/kernel.sh today unpacks its fs/ext2 into TODAY.
+TODAY_PKG=linux-source-6.12
+TODAY_TARBALL=${TODAY_TARBALL:-/usr/src/$TODAY_PKG.tar.xz}
+TODAY=$BUILD/$TODAY_PKG
 # patches/series: one patch per line, in order (comments and blank lines
 # skipped), with an optional second column, the chapter the patch belongs
 # to. Without it a patch starts the next chapter. Chapter N is the

@@ -1,20 +1,33 @@
 # The races a file's owner can start, on the same files at once: window
-# size flips (SETRSVSZ 0/8), xattr blocks (allocated through the file's
-# window, from the xattr code), appends and truncates; then the same with
-# the file system remounted noreservation/reservation as it runs.
-# ARGS: SECONDS (of the first part; the second runs half as long).
+# size flips (SETRSVSZ 0/8), xattr blocks (each set allocates one), appends
+# and truncates; then the same with the file system remounted
+# noreservation/reservation as it runs; then xattrs against writeback
+# alone (no size flips: the data written through mmap and allocated when
+# msync writes it back), the race of the upstream report behind 6.6's fix.
+# ARGS: SECONDS[:writeback] (SECONDS for the first part, half as long for
+# each other; with ':writeback', only the writeback race, for SECONDS).
 . /tests/lib.sh
-set -- $ARGS
-secs=${1:-30}
+secs=${ARGS%%:*} mode=${ARGS#"$secs"}
+secs=${secs:-30} mode=${mode#:}
 mkdir -p /mnt/race
-# race NAME SECONDS: run rsvrace as uid 1000 and report it as one check.
+# race NAME SECONDS [FLAGS]: run rsvrace as uid 1000 and report it as one check.
 race() {
 	info "$1"
-	rsvrace flip -t "$2" -n 4 -u 1000 /mnt/race > /tmp/race.out 2>&1
+	rsvrace flip -t "$2" -n 4 -u 1000 ${3:-} /mnt/race > /tmp/race.out 2>&1
 	rc=$?
 	cat /tmp/race.out
 	check "$1: the kernel stayed up, every call behaved, every byte read back" test $rc = 0
 }
+wbrace() {
+	race "uid 1000, $1 s: xattr set/remove against writeback (mmap, msync) on 4 files, no SETRSVSZ" "$1" -W
+}
+if [ "$mode" = writeback ]; then
+	wbrace "$secs"
+	rm -rf /mnt/race
+	sync
+	echo "# free_blocks=$(stat -f -c %f /mnt)"
+	exit 0
+fi
 race "uid 1000, ${secs} s: SETRSVSZ 0/8, xattr set/remove and appends on 4 files" "$secs"
 case $CH in
 0|3|4|5|6)
@@ -36,6 +49,7 @@ case $CH in
 		esac"
 	;;
 esac
+wbrace $((secs / 2))
 rm -rf /mnt/race
 sync
 echo "# free_blocks=$(stat -f -c %f /mnt)"

@@ -7,12 +7,24 @@
  *	For each of FILES files (default 4) in DIR, three threads for
  *	SECONDS seconds (default 30): one flips the file's window size
  *	between 0 and 8 with EXT2_IOC_SETRSVSZ, one sets and removes a
- *	user xattr (every set allocates an xattr block through
- *	ext2_new_block(), with the file's window), one appends 4 KiB blocks
- *	(truncating back to 0 at 4 MiB). With -u the files are given to UID
- *	and the threads run as UID: no privilege is needed. At the end every
- *	file's data is read back and checked. -S leaves the size alone (no
- *	flipping thread): the xattr and append race on its own.
+ *	user xattr (every set allocates an xattr block: through the file's
+ *	window on Linux 6.1, without it from chapter 2 on and since 6.6),
+ *	one appends 4 KiB blocks (truncating back to 0 at 4 MiB). With -u
+ *	the files are given to UID and the threads run as UID: no privilege
+ *	is needed. At the end every file's data is read back and checked.
+ *	-S leaves the size alone (no flipping thread): the xattr and append
+ *	race on its own. -W is -S with the data written back rather than
+ *	appended: the file is a 4 MiB hole mapped with mmap, the writer
+ *	fills its pages in order and msync()s every 16, so that the blocks
+ *	are allocated by writeback (ext2_writepages), the race of the
+ *	upstream report that led to the 6.6 fix.
+ *
+ *   rsvrace keep DIR
+ *	One file, DIR/keep, held open: 64 blocks appended, then an xattr
+ *	set and removed four times (each set allocates an xattr block),
+ *	then 64 more blocks; then DIR/plain, the same without xattrs. The
+ *	tests stop it with gdb at an xattr block's allocation and compare
+ *	the file's window before and after, and the two files' layouts.
  *
  *   rsvrace close [-n FILES] DIR
  *	For each of FILES files (default 400), two threads open the same
@@ -33,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -56,6 +69,7 @@ struct racer {
 
 static volatile int stop;
 static int no_flips;
+static int writeback;	/* -W: write the data through mmap, allocate at writeback */
 
 static void fill(unsigned char *buf, int idx, long blk)
 {
@@ -141,6 +155,62 @@ static void *appender(void *arg)
 	return NULL;
 }
 
+/*
+ * -W: the data thread of a writeback race. The file is a hole of
+ * WRAP_BLOCKS blocks, mapped; each page is filled in order and every 16
+ * pages are written back with msync(), which allocates their blocks
+ * (ext2 allocates a mapped page's block when it writes it back). At the
+ * end of the hole the file is cut back to nothing and made a hole again.
+ * On stop the file is cut to the blocks written since, for verify().
+ */
+static void *mapper(void *arg)
+{
+	struct racer *r = arg;
+	size_t len = (size_t)WRAP_BLOCKS * BLOCK;
+	unsigned char *map;
+	long blk = 0, synced = 0;
+
+	if (ftruncate(r->fd, len) < 0) {
+		perror("rsvrace: ftruncate");
+		r->failed = 1;
+		return NULL;
+	}
+	map = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, 0);
+	if (map == MAP_FAILED) {
+		perror("rsvrace: mmap");
+		r->failed = 1;
+		return NULL;
+	}
+	while (!stop) {
+		if (blk == WRAP_BLOCKS) {
+			if (ftruncate(r->fd, 0) < 0 || ftruncate(r->fd, len) < 0) {
+				perror("rsvrace: ftruncate");
+				r->failed = 1;
+				break;
+			}
+			r->truncates++;
+			blk = synced = 0;
+		}
+		fill(map + blk * BLOCK, r->idx, blk);
+		blk++;
+		r->blocks++;
+		if (blk - synced == 16) {
+			if (msync(map + synced * BLOCK, (blk - synced) * BLOCK, MS_SYNC) < 0) {
+				fprintf(stderr, "rsvrace: %s: msync: %s\n", r->path, strerror(errno));
+				r->failed = 1;
+				break;
+			}
+			synced = blk;
+		}
+	}
+	if (msync(map, len, MS_SYNC) < 0 || munmap(map, len) < 0 ||
+	    ftruncate(r->fd, blk * BLOCK) < 0) {
+		fprintf(stderr, "rsvrace: %s: %s\n", r->path, strerror(errno));
+		r->failed = 1;
+	}
+	return NULL;
+}
+
 /* Read a file back: every block must be the one written there. */
 static int verify(struct racer *r)
 {
@@ -170,7 +240,7 @@ static int flip(const char *dir, int seconds, int nfiles, long uid)
 {
 	struct racer r[MAX_FILES];
 	pthread_t th[MAX_FILES][3];
-	void *(*fn[3])(void *) = { flipper, xattrs, appender };
+	void *(*fn[3])(void *) = { flipper, xattrs, writeback ? mapper : appender };
 	long ioctls = 0, refused = 0, xattrs_set = 0, blocks = 0, truncates = 0;
 	int i, j, bad = 0;
 
@@ -212,8 +282,9 @@ static int flip(const char *dir, int seconds, int nfiles, long uid)
 		bad |= r[i].failed || verify(&r[i]);
 		close(r[i].fd);
 	}
-	printf("# uid %ld, %d files, %d s: %ld SETRSVSZ flips, %ld xattr set+remove, %ld blocks appended, %ld truncates\n",
-	       (long)getuid(), nfiles, seconds, ioctls, xattrs_set, blocks, truncates);
+	printf("# uid %ld, %d files, %d s: %ld SETRSVSZ flips, %ld xattr set+remove, %ld blocks %s, %ld truncates\n",
+	       (long)getuid(), nfiles, seconds, ioctls, xattrs_set, blocks,
+	       writeback ? "written back from a mapping" : "appended", truncates);
 	if (refused)
 		printf("# SETRSVSZ refused %ld times (last: %s)%s\n", refused,
 		       strerror(r[0].ioctl_errno),
@@ -303,6 +374,52 @@ static int closes(const char *dir, int nfiles)
 	return c[0].failed || c[1].failed;
 }
 
+/*
+ * keep: write DIR/NAME, 128 blocks through one open file, with XATTRS
+ * xattr blocks set and removed after its first 64 blocks.
+ */
+static int keep_file(const char *dir, const char *name, int nxattrs)
+{
+	unsigned char buf[BLOCK];
+	char path[256];
+	long blk;
+	int fd, i;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0) {
+		fprintf(stderr, "rsvrace: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	for (blk = 0; blk < 128; blk++) {
+		for (i = 0; blk == 64 && i < nxattrs; i++)
+			if (fsetxattr(fd, "user.keep", "window", 6, 0) < 0 ||
+			    fremovexattr(fd, "user.keep") < 0) {
+				fprintf(stderr, "rsvrace: %s: xattr: %s\n", path,
+					strerror(errno));
+				return 1;
+			}
+		fill(buf, 0, blk);
+		if (write(fd, buf, BLOCK) != BLOCK) {
+			fprintf(stderr, "rsvrace: %s: write: %s\n", path, strerror(errno));
+			return 1;
+		}
+	}
+	if (fsync(fd) < 0 || close(fd) < 0) {
+		fprintf(stderr, "rsvrace: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	printf("# %s: 64 blocks, %d xattr blocks set and removed, 64 blocks, held open throughout\n",
+	       path, nxattrs);
+	return 0;
+}
+
+/* keep: see the top of the file. */
+static int keep(const char *dir)
+{
+	return keep_file(dir, "keep", 4) || keep_file(dir, "plain", 0);
+}
+
 int main(int argc, char **argv)
 {
 	int opt, seconds = 30, nfiles = -1;
@@ -310,9 +427,10 @@ int main(int argc, char **argv)
 	const char *mode = argc > 1 ? argv[1] : "";
 
 	optind = 2;
-	while ((opt = getopt(argc, argv, "t:n:u:S")) != -1) {
+	while ((opt = getopt(argc, argv, "t:n:u:SW")) != -1) {
 		switch (opt) {
 		case 'S': no_flips = 1; break;
+		case 'W': no_flips = 1; writeback = 1; break;
 		case 't': seconds = atoi(optarg); break;
 		case 'n': nfiles = atoi(optarg); break;
 		case 'u': uid = atol(optarg); break;
@@ -328,6 +446,8 @@ int main(int argc, char **argv)
 			goto usage;
 		return flip(argv[optind], seconds, nfiles, uid);
 	}
+	if (!strcmp(mode, "keep"))
+		return keep(argv[optind]);
 	if (!strcmp(mode, "close")) {
 		if (nfiles < 0)
 			nfiles = 400;
@@ -336,7 +456,8 @@ int main(int argc, char **argv)
 		return closes(argv[optind], nfiles);
 	}
 usage:
-	fprintf(stderr, "usage: rsvrace flip [-t SECONDS] [-n FILES (1-%d)] [-u UID] [-S] DIR\n"
-			"       rsvrace close [-n FILES] DIR\n", MAX_FILES);
+	fprintf(stderr, "usage: rsvrace flip [-t SECONDS] [-n FILES (1-%d)] [-u UID] [-S|-W] DIR\n"
+			"       rsvrace close [-n FILES] DIR\n"
+			"       rsvrace keep DIR\n", MAX_FILES);
 	return 2;
 }

@@ -92,6 +92,11 @@ group_gdb() {
 				grep -qE '^\\\$1 = [0-9]+\$' '$T/locals-ch$c.txt'"
 		t "ch$c locals walk: guest log clean, e2fsck clean" walk_clean locals
 	done
+	# An xattr block leaves the file's window where it was (chapter 2 on),
+	# and moves it on mainline 6.1, whose xattr block uses the window.
+	for c in 0 2 "$NCH"; do
+		[ "$NCH" -ge 2 ] && walk_xattr "$c"
+	done
 	# Two writers closing a file at the same moment must not leave its
 	# window behind (a last-writer test would: both see the other).
 	local c seen
@@ -163,6 +168,30 @@ group_gdb() {
 		bash -c "grep -q '^ext2 on vda: red-black tree of 7 nodes (6 windows and the dummy)' '$T/tree-ch0.txt' && grep -q '^  OK: root black' '$T/tree-ch0.txt' && [ \$(grep -c ' ino [0-9]*\$' '$T/tree-ch0.txt') = 6 ]"
 	t "ch2: rsv-tree says the windows are on a sorted list" \
 		grep -q 'keeps its windows on a sorted list' "$T/tree-ch2.txt"
+}
+
+# walk_xattr CH: walkthrough/xattr-window.gdb on chapter CH: the windows
+# before and after the first xattr set of a file held open (rsvrace keep),
+# and the layout of that file against one written without xattrs.
+walk_xattr() {
+	local c=$1 b=$W/xattr-before.json a=$W/xattr-after.json was now
+	run_walk "xattr$c" "$c" "$(rsv "$c")" WALK="$TOP/walkthrough/xattr-window.gdb"
+	cp "$W/xattr-window.txt" "$T/xattr-window-ch$c.txt"
+	t "ch$c xattr walk: the guest finished and its checks passed" \
+		bash -c "[ $rc = 0 ] && grep -q '^ok - rsvrace keep' '$W/xattr-window-guest.log' && ! grep -q '^not ok' '$W/xattr-window-guest.log'"
+	t "ch$c xattr walk: guest log clean, e2fsck clean" walk_clean xattr-window
+	was=$(jq -c '[.filesystems[0].windows[] | [.start, .ino]]' "$b" 2>/dev/null)
+	now=$(jq -c '[.filesystems[0].windows[] | [.start, .ino]]' "$a" 2>/dev/null)
+	if [ "$c" = 0 ]; then
+		t "ch0 (mainline 6.1): the xattr block is allocated through the file's window, which moves (windows [start, inode] before: $was, after: $now)" \
+			bash -c "[ -n '$was' ] && [ -n '$now' ] && [ '$was' != '[]' ] && [ '$was' != '$now' ]"
+	else
+		t "ch$c: the file keeps its window through its xattr block: same windows, same starts ([start, inode]: $was, after: $now)" \
+			bash -c "[ -n '$was' ] && [ '$was' != '[]' ] && [ '$was' = '$now' ]"
+		"$E2LAYOUT" -l "$W/xattr-window.img" > "$T/xattr-ch$c.layout" 2>&1
+		t "ch$c: the file given xattr blocks lays out as the one without (extents: $(awk '$2 == "keep" || $2 == "plain" { printf "%s %s ", $2, $4 }' "$T/xattr-ch$c.layout"))" \
+			awk '$2 == "keep" { k = $4 } $2 == "plain" { p = $4 } END { exit !(k != "" && k == p) }' "$T/xattr-ch$c.layout"
+	fi
 }
 
 # walk_tree: chapter 5's walkthrough (8 writers, the tree drawn at every

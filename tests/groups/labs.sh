@@ -10,7 +10,7 @@ lab_drop() {
 	git -C "$KSRC" branch -q -D "$1" 2>/dev/null || true
 }
 group_labs() {
-	section "labs: stubs fail cleanly, the chapter's code passes, a hang is reported"
+	section "labs: stubs fail cleanly, the chapter's code passes, a hang is reported; lab 0's bug"
 	local c b f
 	for c in 2 5; do
 		[[ " $(echo $CHAPTERS) " == *" $c "* ]] || continue
@@ -29,6 +29,29 @@ group_labs() {
 			env LAB_BRANCH="$b" "$TOP/scripts/lab.sh" check "$c"
 		lab_drop "$b"
 	done
+	# Lab 0, the real bug: 6.1 as shipped must fail the check by crashing
+	# (the owner's race: a kernel BUG in ext2_rsv_window_add() or in the
+	# window dump it calls, or a soft lockup in alloc_new_reservation()),
+	# with a hint that names where and what lock; the lab's solution, a
+	# backport of upstream's 6.6 fix, must pass it.
+	if [[ " $(echo $CHAPTERS) " == *" 0 "* ]]; then
+		b=lab-test-ch0
+		lab_drop "$b"
+		t "lab 0: make lab gives Linux 6.1 as it is, on a branch of its own, and says what the bug is" \
+			bash -c "LAB_BRANCH=$b '$TOP/scripts/lab.sh' start 0 2>&1 | tee '$T/lab0-start.out' | grep -q 'crash Linux 6.1' &&
+				[ \"\$(git -C '$KSRC' rev-parse HEAD)\" = \"\$(git -C '$KSRC' rev-parse 'ch0^{commit}')\" ]"
+		t "lab 0: make check on Linux 6.1 as shipped fails: the owner's race crashes it, and the hint names where and the lock" \
+			bash -c "! LAB_BRANCH=$b '$TOP/scripts/lab.sh' check 0 > '$T/lab0-bug.out' 2>&1 &&
+				grep -q 'not there yet' '$T/lab0-bug.out' && grep -q 'your kernel died in' '$T/lab0-bug.out' &&
+				grep -qE 'ext2_rsv_window_add|alloc_new_reservation|rsv_window_dump' '$T/lab0-bug.out' ||
+				{ tail -30 '$T/lab0-bug.out'; false; }"
+		t "lab 0: the solution (labs/solutions/ch0-xattr-noreserve.patch) applies to the lab branch" \
+			git -C "$KSRC" -c user.name=student -c user.email=student@localhost am -q "$TOP/labs/solutions/ch0-xattr-noreserve.patch"
+		t_live "lab 0: make check with the solution, upstream's fix written for 6.1, passes (the race for a minute, the file keeps its window)" \
+			env LAB_BRANCH="$b" "$TOP/scripts/lab.sh" check 0
+		git -C "$KSRC" am --abort >/dev/null 2>&1
+		lab_drop "$b"
+	fi
 	if [[ " $(echo $CHAPTERS) " == *" 2 "* ]]; then
 		b=lab-test-hang
 		lab_drop "$b"

@@ -27,21 +27,49 @@ group_patches() {
 		bash -c "[ \$(GIT_INDEX_FILE='$idx' git -C '$KSRC' write-tree) = \$(git -C '$KSRC' rev-parse 'ch$NCH^{tree}') ]"
 	t "chapter $NCH differs from mainline (chapter 0) in exactly the definitions the closing chapter lists, each with its reason" \
 		mainline_list_matches
+	t "fs/ext2 of mainline today ($TODAY_PKG) unpacks for the comparison" "$TOP/scripts/kernel.sh" today
+	t "the closing chapter names every change mainline made to the allocator from 6.1 to 6.12 (balloc.c, and the course's own definitions), and lists nothing 6.12 did not change" \
+		today_list_matches
 }
 
+# table_rows CELLS: the "FILE<TAB>NAME" of the closing chapter's table rows
+# of CELLS cells that start "| `fs/ext2/FILE` | `NAME` |": four cells for
+# the table against 6.1 (file, definition, how, why), five for the one of
+# what changed from 6.1 to 6.12 (file, definition, change, version, why).
+table_rows() {
+	awk -F' [|] ' -v n="$1" '/^[|] `fs\/ext2\/[^`]*` [|] `/ && NF == n {
+			f = $1; sub(/^[|] `/, "", f); sub(/`$/, "", f)
+			d = $2; gsub(/`/, "", d); print f "\t" d }' "$TOP"/chapters/*-mainline-today.md | sort
+}
 # mainline_list_matches: scripts/mainline-diff.sh's definitions against the
 # table in chapters/*-mainline-today.md (rows "| `FILE` | `NAME` | how | why |").
 mainline_list_matches() {
 	local have=$T/mainline-diff.txt listed=$T/mainline-listed.txt
 	"$TOP/scripts/mainline-diff.sh" "$NCH" | cut -f1,2 | sort > "$have" || return 1
-	sed -n 's/^| `\(fs\/ext2\/[^`]*\)` | `\([^`]*\)` | .*/\1\t\2/p' "$TOP"/chapters/*-mainline-today.md |
-		sort > "$listed"
+	table_rows 4 > "$listed"
 	[ -s "$have" ] || { echo "mainline-diff.sh printed nothing"; return 1; }
 	if ! cmp -s "$have" "$listed"; then
 		echo "in the diff but not in the book's list (<), or listed but not in the diff (>):"
 		diff "$have" "$listed" | grep '^[<>]'
 		return 1
 	fi
+}
+
+# today_list_matches: the closing chapter's table of what mainline changed
+# from 6.1 to 6.12 (rows of five cells) names every such change in
+# balloc.c and in the definitions the course itself changes (the table
+# against 6.1), and every row it has is such a change, in some file.
+today_list_matches() {
+	local up=$T/upstream-diff.txt need=$T/upstream-needed.txt listed=$T/upstream-listed.txt
+	"$TOP/scripts/mainline-diff.sh" --upstream | cut -f1,2 | sort > "$up" || return 1
+	[ -s "$up" ] || { echo "mainline-diff.sh --upstream printed nothing"; return 1; }
+	table_rows 4 | awk -F'\t' 'NR == FNR { mine[$0] = 1; next } $1 == "fs/ext2/balloc.c" || ($0 in mine)' - "$up" > "$need"
+	table_rows 5 > "$listed"
+	local missing extra
+	missing=$(comm -23 "$need" "$listed") extra=$(comm -13 "$up" "$listed")
+	[ -z "$missing" ] || { echo "changed from 6.1 to 6.12 but not in the chapter's table:"; echo "$missing"; }
+	[ -z "$extra" ] || { echo "in the chapter's table but not changed from 6.1 to 6.12:"; echo "$extra"; }
+	[ -z "$missing$extra" ]
 }
 
 # kdoc_warnings CH: scripts/kernel-doc's warnings on chapter CH's fs/ext2
