@@ -285,18 +285,25 @@ end
 -- (most quoted tables have none; their heading above says what they are).
 local tables = 0
 local LONG_ROWS = 24
+local CELL_CHARS = 60
 local function number_table(el)
   mark_wide(el)
   tables = tables + 1
   -- Anchors at the caption and in the last row: WeasyPrint turns each id
   -- into a named destination with its page, so the book's build can see
   -- a table split across pages (pdfinfo -dests). A table of more than
-  -- LONG_ROWS rows may run over; its anchors say so ("-long").
+  -- LONG_ROWS lines may run over; its anchors say so ("-long").
+  -- A row takes as many lines as its longest cell needs (about
+  -- CELL_CHARS characters a line in a cell of a table of several columns).
   local rows = 0
   local last
   for _, body in ipairs(el.bodies) do
     for _, row in ipairs(body.body) do
-      rows = rows + 1
+      local most = 0
+      for _, cell in ipairs(row.cells) do
+        most = math.max(most, #pandoc.utils.stringify(cell.contents))
+      end
+      rows = rows + math.max(1, math.ceil(most / CELL_CHARS))
       last = row
     end
   end
