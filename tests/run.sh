@@ -21,7 +21,11 @@ echo "TAP version 13"
 E2LAYOUT=$(e2layout)
 start=$(date +%s)
 rm -f "$T/reliability.tsv"
-for g in $groups; do "group_$g"; done
+for g in $groups; do
+	t0=$(date +%s)
+	"group_$g"
+	echo "# group $g: $(( $(date +%s) - t0 )) s"
+done
 if [ -s "$T/reliability.tsv" ]; then
 	mkdir -p "$RESULTS"
 	reliability_table "$T/reliability.tsv" > "$RESULTS/reliability-quick.md"
