@@ -27,6 +27,7 @@
 #   chapter 1: neither; the kernel has no windows and the command says so.
 
 import json
+import os
 
 import gdb
 
@@ -195,6 +196,16 @@ def collect(dev):
     return kind, found
 
 
+def json_path(path):
+    """Where --json writes PATH: a path under build/ (the walkthroughs name
+    build/walkthrough/...) goes to the build directory scripts/gdb.sh names
+    in COURSE_BUILD, which BUILD=... may have moved."""
+    build = os.environ.get("COURSE_BUILD")
+    if build and not os.path.isabs(path) and path.startswith("build/"):
+        return os.path.join(build, path[len("build/"):])
+    return path
+
+
 NO_WINDOWS = ("rsv-list: this kernel's ext2 has no reservation windows "
               "(struct ext2_sb_info has no s_rsv_window_* field): every block "
               "comes straight from the block bitmaps.\n")
@@ -214,7 +225,7 @@ class RsvList(gdb.Command):
         if argv[:1] == ["--json"]:
             if len(argv) < 2:
                 raise gdb.GdbError("usage: rsv-list [--json FILE] [DEV]")
-            out, argv = argv[1], argv[2:]
+            out, argv = json_path(argv[1]), argv[2:]
         dev = argv[0] if argv else None
         kind, found = collect(dev)
         if kind is None:
@@ -406,7 +417,7 @@ class RsvTree(gdb.Command):
             elif len(argv) < 2:
                 raise gdb.GdbError("usage: rsv-tree [--json FILE] [--all] [DEV]")
             else:
-                out, argv = argv[1], argv[2:]
+                out, argv = json_path(argv[1]), argv[2:]
         kind = design()
         if kind != "rbtree":
             gdb.write("rsv-tree: this kernel keeps {} (use rsv-list)\n".format(

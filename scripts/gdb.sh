@@ -26,5 +26,6 @@ if [ -n "${1:-}" ]; then
 	[ "${2:-}" = batch ] && cmd+=(-batch)
 	cmd+=(-x "$1")
 fi
-cd "$TOP"   # walkthrough files name paths relative to the top
+cd "$TOP"   # walkthrough files name paths relative to the top,
+export COURSE_BUILD=$BUILD   # and build/... as the build directory (rsv.py)
 run_shown "${cmd[@]}"
