@@ -86,19 +86,19 @@ hint() {
 # calls that led to it, and the lock the course's text gives it.
 crash_hint() {
 	local log=$1 top where path lock
-	top=$(grep -ao 'RIP: 0010:[a-z_0-9]*' "$log" | head -1 | sed 's/.*://')
-	where=$(grep -ao 'kernel BUG at [^!]*' "$log" | head -1 | sed 's/kernel BUG at //')
+	top=$(grep -ao 'RIP: 0010:[a-z_0-9]*' "$log" | head -1 | sed 's/.*://' || true)
+	where=$(grep -ao 'kernel BUG at [^!]*' "$log" | head -1 | sed 's/kernel BUG at //' || true)
 	grep -aq 'soft lockup' "$log" && where="a soft lockup: a CPU spun there for over 20 s"
-	path=$(awk '/Call Trace:/ { f = 1; next } f && /^ *\[ *[0-9.]*\] *(\? )?[a-z_0-9]+\+0x/ {
-			sub(/^ *\[ *[0-9.]*\] */, ""); if ($1 == "?") next; sub(/\+0x.*/, "", $1); print $1; if (++n == 6) exit }
-			f && /<\/TASK>|---\[ end/ { exit }' "$log" | paste -sd'<' | sed 's/</ < /g')
+	path=$(awk '/Call Trace:/ { f = 1; next } f && /^ *(\[ *[0-9.]*\] *)?(\? )?[a-z_0-9.]+\+0x/ {
+			sub(/^ *(\[ *[0-9.]*\] *)?/, ""); if ($1 == "?") next; sub(/\+0x.*/, "", $1); print $1; if (++n == 6) exit }
+			f && /<\/TASK>|---\[ end/ { exit }' "$log" | paste -sd'<' | sed 's/</, from /g' || true)
 	case $top in
 	ext2_rsv_window_add|rsv_window_*|alloc_new_reservation|find_next_reservable_window|search_reserve_window|try_to_extend_reservation|ext2_try_to_allocate_with_rsv|__rsv_window_dump)
 		lock="the windows are guarded by the file system's s_rsv_window_lock, and a file's own window by its inode's truncate_mutex, which every data allocation (ext2_get_blocks) holds: which way into the allocator holds neither?" ;;
 	ext2_*) lock="fs/ext2's data here is the inode's (truncate_mutex, i_mutex) or a group's (its bitmap buffer, the group lock): which does this path hold?" ;;
 	*) lock="the trace below it says how the kernel got there" ;;
 	esac
-	printf '    \033[33mhint\033[0m your kernel died in %s%s; the calls that led there: %s. %s (the whole log: %s)\n' \
+	printf '    \033[33mhint\033[0m your kernel died in %s%s, called from %s. %s (the whole log: %s)\n' \
 		"${top:-an unknown function}" "${where:+ ($where)}" "${path:-not in the log}" "$lock" "$log" >&2
 }
 

@@ -22,7 +22,7 @@ mainline_wbrace() {
 	if grep -aq '^ok - uid 1000, 30 s: xattr set/remove against writeback' "$log" && grep -aq '^course: finished' "$log"; then
 		outcome="survived 30 s, every byte read back"
 	elif grep -aq 'kernel BUG at fs/ext2/balloc.c' "$log"; then
-		outcome="crashed: kernel BUG at $(grep -ao 'kernel BUG at fs/ext2/balloc.c:[0-9]*' "$log" | head -1 | sed 's/.*at //'), after $(grep -ao '^\[ *[0-9.]*\] kernel BUG' "$log" | head -1 | tr -d '[]' | awk '{ printf "%d", $1 }') s"
+		outcome="crashed: kernel BUG at $(grep -ao 'kernel BUG at fs/ext2/balloc.c:[0-9]*' "$log" | head -1 | sed 's/.*at //') ($(grep -aoE 'RIP: 0010:[a-z_0-9]+' "$log" | head -1 | sed 's/.*://'))"
 	elif grep -aq 'watchdog: BUG: soft lockup' "$log" && grep -aq 'alloc_new_reservation' "$log"; then
 		outcome="hung: soft lockup in alloc_new_reservation"
 	else
