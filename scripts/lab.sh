@@ -94,9 +94,9 @@ crash_hint() {
 			f && /<\/TASK>|---\[ end/ { exit }' "$log" | paste -sd'<' | sed 's/</, from /g' || true)
 	case $top in
 	ext2_rsv_window_add|rsv_window_*|alloc_new_reservation|find_next_reservable_window|search_reserve_window|try_to_extend_reservation|ext2_try_to_allocate_with_rsv|__rsv_window_dump)
-		lock="the windows are guarded by the file system's s_rsv_window_lock, and a file's own window by its inode's truncate_mutex, which every data allocation (ext2_get_blocks) holds: which way into the allocator holds neither?" ;;
-	ext2_*) lock="fs/ext2's data here is the inode's (truncate_mutex, i_mutex) or a group's (its bitmap buffer, the group lock): which does this path hold?" ;;
-	*) lock="the trace below it says how the kernel got there" ;;
+		lock="The windows are guarded by the file system's s_rsv_window_lock, and a file's own window by its inode's truncate_mutex, which every data allocation (ext2_get_blocks) holds: which way into the allocator holds neither?" ;;
+	ext2_*) lock="The data here is the inode's (truncate_mutex, i_mutex) or a group's (its bitmap buffer, the group lock): which does this path hold?" ;;
+	*) lock="The trace in the log says how the kernel got there" ;;
 	esac
 	printf '    \033[33mhint\033[0m your kernel died in %s%s, called from %s. %s (the whole log: %s)\n' \
 		"${top:-an unknown function}" "${where:+ ($where)}" "${path:-not in the log}" "$lock" "$log" >&2
