@@ -3,11 +3,6 @@
 # book's figures that read its results). Source it; do not run it.
 . "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 BENCH_DIR=$TOP/bench
-# The disk model's drive (DISK_MODEL=hdd, a Barracuda 7200.7; see
-# disk_model in qemu.sh): the scattered requests a second it serves, 1000 /
-# (8.5 ms average seek + 4.16 ms half a turn), and its bytes a second in
-# order. bench/seeks.sh prices a trace with the same figures.
-HDD_SEEK_MS=8.5 HDD_HALF_TURN_MS=4.16 HDD_IOPS=79 HDD_BPS=58000000
 # has PART: the bench's PARTS (a space list) names PART.
 has() { [[ " ${PARTS:-} " == *" $1 "* ]]; }
 # kv_awk: awk's kv(), for the guest's "bench: KEY=VALUE ..." lines: it

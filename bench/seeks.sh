@@ -34,7 +34,7 @@
 # (a real drive misses a turn whenever the next request reaches it after
 # its sector has passed); none has an elevator, command queuing, or a
 # cache that serves reads from memory. The drive's figures are
-# bench/lib.sh's HDD_*, the disk model's own.
+# scripts/lib.sh's HDD_*, the disk model's own.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 [ $# = 2 ] || die "usage: seeks.sh TRACE DISK_BYTES"

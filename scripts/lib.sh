@@ -15,6 +15,11 @@ OUT=$BUILD/out             # out/chN/{bzImage,vmlinux}: one kernel per chapter
 RESULTS=${RESULTS:-$BUILD/results}
 # Scripts change directory: keep the path absolute.
 case $RESULTS in /*) ;; *) RESULTS=$PWD/$RESULTS ;; esac
+# The disk model's drive (DISK_MODEL=hdd, a Barracuda 7200.7; see
+# disk_model in qemu.sh): the scattered requests a second it serves, 1000 /
+# (8.5 ms average seek + 4.16 ms half a turn), and its bytes a second in
+# order. bench/seeks.sh prices a trace with the same figures.
+HDD_SEEK_MS=8.5 HDD_HALF_TURN_MS=4.16 HDD_IOPS=79 HDD_BPS=58000000
 KTARBALL=${KTARBALL:-/usr/src/linux-source-6.1.tar.xz}
 KPKG=linux-source-6.1
 # Mainline today, for comparison only (never built): Debian 12's newest
