@@ -5,7 +5,8 @@
 # alone (no size flips: the data written through mmap and allocated when
 # msync writes it back), the race of the upstream report behind 6.6's fix.
 # ARGS: SECONDS[:writeback] (SECONDS for the first part, half as long for
-# each other; with ':writeback', only the writeback race, for SECONDS).
+# the remounts, a third for writeback; with ':writeback', only the
+# writeback race, for SECONDS).
 . /tests/lib.sh
 secs=${ARGS%%:*} mode=${ARGS#"$secs"}
 secs=${secs:-30} mode=${mode#:}
@@ -49,7 +50,7 @@ case $CH in
 		esac"
 	;;
 esac
-wbrace $((secs / 2))
+wbrace $((secs / 3))
 rm -rf /mnt/race
 sync
 echo "# free_blocks=$(stat -f -c %f /mnt)"

@@ -9,7 +9,7 @@ QUOTED_WALKS="0 2 3 4 6"
 # first breakpoint on, without gdb's thread switches and this machine's
 # paths (the kernel's files named as in its tree).
 gdb_trim() {
-	sed -n '/^Breakpoint 1 at/,$p' "$1" | sed "s|$TOP/||g; s|build/linux/||g" |
+	sed -n '/^Breakpoint 1 at/,$p' "$1" | sed "s|$KSRC/||g; s|$BUILD/|build/|g; s|$TOP/||g; s|build/linux/||g" |
 		grep -v '^\[Inferior\|^\[Switching'
 }
 # walk_trim TRANSCRIPT: a walkthrough's, also without the backtrace's

@@ -47,7 +47,7 @@ group_labs() {
 				{ tail -30 '$T/lab0-bug.out'; false; }"
 		t "lab 0: the solution (labs/solutions/ch0-xattr-noreserve.patch) applies to the lab branch" \
 			git -C "$KSRC" -c user.name=student -c user.email=student@localhost am -q "$TOP/labs/solutions/ch0-xattr-noreserve.patch"
-		t_live "lab 0: make check with the solution, upstream's fix written for 6.1, passes (the race for a minute, the file keeps its window)" \
+		t_live "lab 0: make check with the solution, upstream's fix written for 6.1, passes (the race for 44 s, the file keeps its window)" \
 			env LAB_BRANCH="$b" "$TOP/scripts/lab.sh" check 0
 		git -C "$KSRC" am --abort >/dev/null 2>&1
 		lab_drop "$b"
