@@ -138,7 +138,8 @@ check() {
 	T=$BUILD/lab; mkdir -p "$T"
 	rm -f "$T"/*.checks "$T/lab-ch$ch-"*.log   # nothing left from another chapter's or an earlier check
 	local f0=$FAIL
-	guest "lab-ch$ch-writers" "$ch" RUN=writers ARGS=8:2 "$(rsv "$ch")" TIMEOUT="$LAB_TIMEOUT" > "$T/writers.checks"
+	# (A bug lab's race reads back every byte its writers wrote.)
+	[ -n "$bug" ] || guest "lab-ch$ch-writers" "$ch" RUN=writers ARGS=8:2 "$(rsv "$ch")" TIMEOUT="$LAB_TIMEOUT" > "$T/writers.checks"
 	[ "$ch" -ge 3 ] && guest "lab-ch$ch-options" "$ch" RUN=options TIMEOUT="$LAB_TIMEOUT" > "$T/options.checks"
 	[ "$ch" -ge 6 ] && guest "lab-ch$ch-multiblock" "$ch" RUN=multiblock MNT=reservation TIMEOUT="$LAB_TIMEOUT" > "$T/multiblock.checks"
 	# A bug lab: the race that finds the bug (24 s, 12 s remounting, 8 s
