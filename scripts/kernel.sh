@@ -60,7 +60,7 @@ apply_series() {
 # fragments: FRAGS, the configuration fragments: the course's, then the variant's.
 fragments() {
 	FRAGS=("$TOP/config/course.config")
-	if [ -n "$VARIANT" ]; then
+	if [ -n "$VARIANT" ] && [ "$VARIANT" != kunit ]; then
 		[ -f "$TOP/config/$VARIANT.config" ] || die "no config/$VARIANT.config for VARIANT=$VARIANT"
 		FRAGS+=("$TOP/config/$VARIANT.config")
 	fi

@@ -9,8 +9,11 @@ BUILD=${BUILD:-$TOP/build}
 KSRC=$BUILD/linux          # the kernel tree: a git repository, one tag per chapter
 # VARIANT=kasan: the soak's kernels, built from the same tree with
 # config/VARIANT.config added, in an object tree and out/ names of their own.
+# VARIANT=kunit is the course's configuration with the KUnit tests linked
+# in: out/ names of its own, the course's object tree.
 VARIANT=${VARIANT:-}
-KOBJ=$BUILD/obj${VARIANT:+-$VARIANT}  # the one O= object tree shared by every chapter
+KOBJ=$BUILD/obj  # the one O= object tree shared by every chapter
+case $VARIANT in ''|kunit) ;; *) KOBJ=$BUILD/obj-$VARIANT ;; esac
 OUT=$BUILD/out             # out/chN/{bzImage,vmlinux}: one kernel per chapter
 RESULTS=${RESULTS:-$BUILD/results}
 # Scripts change directory: keep the path absolute.
