@@ -33,10 +33,20 @@ tsc_clock() {
 # guest NAME CH [VAR=value...]: boot chapter CH on a fresh disk with the
 # given qemu.sh settings; report the guest's own checks, then the log and
 # the file system.
-guest() {
+guest() { guest_start "$@"; guest_finish "$1"; }
+# guest_start NAME CH [VAR=value...]: the same guest, started in the
+# background; guest_finish NAME waits for it and reports it. Two at once
+# use the host's second core while each guest boots, or runs one process.
+declare -A GUEST_PID=()
+guest_start() {
 	local name=$1 ch=$2; shift 2
-	local log=$T/$name.log img=$T/$name.img rc=0
-	env "$@" CH="$ch" DISK="$img" LOG="$log" "$TOP/scripts/qemu.sh" test >"$T/$name.qemu" 2>&1 || rc=$?
+	env "$@" CH="$ch" DISK="$T/$name.img" LOG="$T/$name.log" "$TOP/scripts/qemu.sh" test >"$T/$name.qemu" 2>&1 &
+	GUEST_PID[$name]=$!
+}
+guest_finish() {
+	local name=$1 log=$T/$1.log img=$T/$1.img rc=0
+	wait "${GUEST_PID[$name]}" || rc=$?
+	unset "GUEST_PID[$name]"
 	grep -q '^course: QEMU crashed once' "$log" &&
 		echo "# $name: QEMU (the emulator) died by a signal on the first try; this is the second run"
 	grep -q '^course: the kernel hung before /init' "$log" &&
@@ -67,9 +77,13 @@ rsv() { [ "$1" -ge 3 ] && echo MNT=reservation || echo MNT=; }
 # reliability table (scenario x chapter). Besides guest()'s checks, the
 # guest's last free-block count (a '# free_blocks=N' line) must be the one
 # e2fsck computes from the bitmaps. The cell goes to $T/reliability.tsv.
-scenario() {
-	local scen=$1 c=$2 name=ch$2-$1 f0=$FAIL gfree efree ops; shift 2
-	guest "$name" "$c" "$@"
+# scenario_start and scenario_finish split it as guest_start and
+# guest_finish do; scenarios PAR "NAME CH [VAR=value...]"... runs PAR at once.
+scenario() { scenario_start "$@"; scenario_finish "$1" "$2"; }
+scenario_start() { local scen=$1 c=$2; shift 2; guest_start "ch$c-$scen" "$c" "$@"; }
+scenario_finish() {
+	local scen=$1 c=$2 name=ch$2-$1 f0=$FAIL gfree efree ops
+	guest_finish "$name"
 	gfree=$(tr -d '\r' < "$T/$name.log" | sed -n 's/^# free_blocks=//p' | tail -1)
 	if [ -n "$gfree" ]; then
 		efree=$(e2fsck -fn "$T/$name.img" 2>/dev/null | sed -n 's|.* \([0-9]*\)/\([0-9]*\) blocks$|\1 \2|p' | awk '{ print $2 - $1 }')
@@ -78,6 +92,24 @@ scenario() {
 	ops=$(tr -d '\r' < "$T/$name.log" | sed -n 's/^# ops=//p' | tail -1)
 	printf '%s\t%s\t%s\t%s\n' "$scen" "$c" "$ops" "$([ "$FAIL" = "$f0" ] && echo ok || echo FAILED)" >> "$T/reliability.tsv"
 }
+scenarios() {
+	local par=$1 spec pending=()
+	shift
+	for spec in "$@"; do
+		# shellcheck disable=SC2086 # spec: NAME CH VAR=value...
+		scenario_start $spec
+		pending+=("$spec")
+		if [ ${#pending[@]} -ge "$par" ]; then
+			# shellcheck disable=SC2086
+			scenario_finish ${pending[0]}
+			pending=("${pending[@]:1}")
+		fi
+	done
+	for spec in "${pending[@]}"; do
+		# shellcheck disable=SC2086
+		scenario_finish $spec
+	done
+}
 
 # reliability_scenarios quick|soak SEED: the reliability scenarios, one per
 # line: NAME then the qemu.sh settings of its guest run. make test runs the
@@ -85,7 +117,7 @@ scenario() {
 reliability_scenarios() {
 	local t f g r
 	case $1 in
-	quick) t=16:200:256 f=16:300:2048 g=8:100:1024 r=30 ;;
+	quick) t=16:200:256 f=16:300:2048 g=8:100:1024 r=16 ;;
 	soak)  t=64:400:1024 f=32:400:2048 g=16:200:2048 r=120 ;;
 	*) die "reliability_scenarios: quick or soak, not '$1'" ;;
 	esac

@@ -11,6 +11,9 @@
 T=$BUILD/tests
 mkdir -p "$T"
 CHAPTERS=${CHAPTERS:-$(seq 0 "$NCH")}  # CHAPTERS="5 6": a subset, while working
+# Guests at once where the checks do not time anything (the data and
+# reliability groups): GUESTS=1 runs them one by one.
+GUESTS=${GUESTS:-2}
 
 # t_live DESCRIPTION COMMAND...: a check for long work, whose progress is
 # shown as it happens (as '#' lines, so it does not count as a check).

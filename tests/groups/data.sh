@@ -7,12 +7,12 @@ group_data() {
 	section "data: churn while writing, and a full disk"
 	local c
 	for c in $CHAPTERS; do
-		scenario churn "$c" RUN=churn ARGS=8:16 "$(rsv "$c")"
-		# 16 MiB, no root reserve, 64 files open: every block gets used,
-		# except on chapter 2, which shows the seed's bogus ENOSPC.
-		scenario fill "$c" RUN=fill ARGS=64 DISK_MB=16 MKFS_OPTS=-m0 "$(rsv "$c")"
-		# 1 KiB blocks: 8 MiB groups, so 16 MiB files cross group
-		# boundaries, and windows with them.
-		scenario bs1024 "$c" RUN=writers ARGS=4:16 BS=1024 DISK_MB=128 "$(rsv "$c")"
+		# churn; then 16 MiB, no root reserve, 64 files open: every block
+		# gets used, except on chapter 2, which shows the seed's bogus
+		# ENOSPC; then 1 KiB blocks: 8 MiB groups, so 16 MiB files cross
+		# group boundaries, and windows with them.
+		scenarios "$GUESTS" "churn $c RUN=churn ARGS=8:16 $(rsv "$c")" \
+			"fill $c RUN=fill ARGS=64 DISK_MB=16 MKFS_OPTS=-m0 $(rsv "$c")" \
+			"bs1024 $c RUN=writers ARGS=4:16 BS=1024 DISK_MB=128 $(rsv "$c")"
 	done
 }

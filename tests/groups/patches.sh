@@ -69,6 +69,9 @@ today_list_matches() {
 	missing=$(comm -23 "$need" "$listed") extra=$(comm -13 "$up" "$listed")
 	[ -z "$missing" ] || { echo "changed from 6.1 to 6.12 but not in the chapter's table:"; echo "$missing"; }
 	[ -z "$extra" ] || { echo "in the chapter's table but not changed from 6.1 to 6.12:"; echo "$extra"; }
+	# The count the chapter gives of all of them, VFS changes included.
+	local said; said=$(tr '\n' ' ' < "$TOP/chapters/08-mainline-today.md" | sed -n 's/.*--upstream` finds \([0-9]*\) definitions.*/\1/p')
+	[ "$said" = "$(wc -l < "$up")" ] || { echo "the chapter says mainline-diff.sh --upstream finds '${said}' definitions; it finds $(wc -l < "$up")"; missing=1; }
 	[ -z "$missing$extra" ]
 }
 

@@ -7,12 +7,13 @@
 SEED=${SEED:-$(( $(date +%s) % 100000 ))}
 group_reliability() {
 	section "reliability: torture, a full disk, geometry, mount life cycle (SEED=$SEED)"
-	local c name settings
+	local c name settings specs
 	for c in $CHAPTERS; do
+		specs=()
 		while read -r name settings; do
 			scenario_applies "$name" "$c" || continue
-			# shellcheck disable=SC2086 # settings: VAR=value words
-			scenario "$name" "$c" $settings "$(rsv "$c")" </dev/null
+			specs+=("$name $c $settings $(rsv "$c")")
 		done < <(reliability_scenarios quick "$SEED")
+		scenarios "$GUESTS" "${specs[@]}" </dev/null
 	done
 }
