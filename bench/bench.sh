@@ -49,6 +49,12 @@
 #               16 to 16384 in full mode): the list's walk against the tree;
 #               guest system time per new one-block file, in a directory
 #               placed after the K windows
+#   searchtime  the same K windows, the search timed by the kernel itself:
+#               the function-graph tracer on alloc_new_reservation() and
+#               the search functions it calls, lock statistics for
+#               s_rsv_window_lock held and waited for, one CPU and two at
+#               once (K from 16 to 65536 in full mode); on the course's own
+#               kernels (chapters 0, 4, 5, 6), which have both built in
 # The time estimate: what each part took the last time the same plan ran
 # here; for the model, also each guest priced at the rates of
 # results/model-256.csv (MREF; see model_est), as the runs go too.
@@ -72,14 +78,14 @@ export VARIANT=${BENCH_VARIANT-bench}
 mode=${1:-quick}
 case $mode in
 quick) counts="8 32" runs=1 tcounts="8" tsecs=5 acounts="16 256" aruns=1 nruns=1 \
-	kpoints="16:256:1024:4096" sruns=1 mcounts=${MCOUNTS:-1,32} mruns=${MRUNS:-1} msecs=0 \
+	kpoints="16:256:1024:4096" sruns=1 tkpoints=${TKPOINTS:-16:1024:4096:16384} truns=${TRUNS:-1} tnew=${TNEW:-300} mcounts=${MCOUNTS:-1,32} mruns=${MRUNS:-1} msecs=0 \
 	mwarm=0 mkernels="ch1 ch4 ch0" ;;
 full)  counts="1 4 8 16 32 64" runs=3 tcounts="1 4 8 16 32 64" tsecs=6 acounts="16 64 256 512" aruns=3 nruns=3 \
-	kpoints="16:64:256:1024:2048:4096:8192:16384" sruns=3 mcounts=${MCOUNTS:-1,4,8,16,32,64} mruns=${MRUNS:-3} msecs=5 \
+	kpoints="16:64:256:1024:2048:4096:8192:16384" sruns=3 tkpoints=${TKPOINTS:-16:64:256:1024:4096:16384:65536} truns=${TRUNS:-3} tnew=${TNEW:-500} mcounts=${MCOUNTS:-1,4,8,16,32,64} mruns=${MRUNS:-3} msecs=5 \
 	mwarm=auto mkernels="" ;;
 *) die "usage: bench.sh quick|full" ;;
 esac
-all_parts="layout throughput alloc nearfull search model"
+all_parts="layout throughput alloc nearfull search searchtime model"
 PARTS=${PARTS:-layout alloc model}
 [ "$PARTS" = all ] && PARTS=$all_parts
 for p in $PARTS; do
@@ -116,6 +122,9 @@ npoints=("95 8:1:8" "99.5 1:1:16")
 sconfigs=("ch0 0 reservation ext2 0")
 for c in $(seq 4 "$NCH"); do sconfigs+=("ch$c $c reservation ext2 0"); done
 SNEW=1000   # new files (new windows) measured at each K
+# The search timed by the kernel: the same kernels, the course's own
+# configuration (lockdep, for lock statistics; the function-graph tracer).
+tconfigs=("${sconfigs[@]}")
 # The disk model: the seed's columns (ext3 = chapter 1, rsv(8) = chapter 2,
 # rsv(128) = chapter 3 with 128-block windows, rsv+dw = chapter 4), and
 # mainline with and without windows, and ext4; in MODEL_ORDER (lib.sh),
@@ -206,7 +215,7 @@ only() {
 	arr=("${kept[@]}")
 }
 if [ -n "${ONLY:-}" ]; then
-	for a in configs aconfigs nconfigs sconfigs mconfigs; do only "$a"; done
+	for a in configs aconfigs nconfigs sconfigs tconfigs mconfigs; do only "$a"; done
 	[ ${#configs[@]} -gt 0 ] || die "ONLY='$ONLY' names no configuration (names: ch0 ch0-noresv ext4 ch1..ch$NCH ch3-rsv128)"
 fi
 # The search's disk: 1 GiB, an inode per 4 KiB, so that the first group
@@ -224,6 +233,7 @@ has throughput && total=$(( total + (${#configs[@]} - 1) * $(nw $tcounts) ))
 has alloc && total=$(( total + ${#aconfigs[@]} * $(nw $acounts) * aruns ))
 has nearfull && total=$(( total + ${#nconfigs[@]} * ${#npoints[@]} * nruns ))
 has search && total=$(( total + ${#sconfigs[@]} * sruns ))
+has searchtime && total=$(( total + ${#tconfigs[@]} * truns ))
 # The model's guests, in the order they run: "INDEX COUNTS [RUN]", the
 # arguments of model_job. MBOOT=config: one per configuration, every
 # count in it. Otherwise one per configuration and count (or run), the most
@@ -403,10 +413,19 @@ fi
 [ "${PLAN:-0}" = 0 ] || exit 0
 
 t_begin=$(date +%s)
-say "bench: chapters 0..$NCH's kernels${VARIANT:+ ($VARIANT variant: config/$VARIANT.config; the first build takes about 6 minutes)}"
-for c in $(seq 0 "$NCH"); do
-	"$TOP/scripts/kernel.sh" build "$c" || die "chapter $c's ${VARIANT:+$VARIANT }kernel does not build"
-done
+if [ "$PARTS" != searchtime ]; then
+	say "bench: chapters 0..$NCH's kernels${VARIANT:+ ($VARIANT variant: config/$VARIANT.config; the first build takes about 6 minutes)}"
+	for c in $(seq 0 "$NCH"); do
+		"$TOP/scripts/kernel.sh" build "$c" || die "chapter $c's ${VARIANT:+$VARIANT }kernel does not build"
+	done
+fi
+if has searchtime; then
+	say "bench: the course's own kernels of the searchtime part (config/course.config)"
+	for cfg in "${tconfigs[@]}"; do
+		set -- $cfg
+		VARIANT='' "$TOP/scripts/kernel.sh" build "$2" || die "chapter $2's kernel does not build"
+	done
+fi
 E2LAYOUT=$(e2layout)
 "$TOP/scripts/initramfs.sh"
 command -v gnuplot >/dev/null || die "gnuplot is missing: run 'scripts/deps.sh bench' (make bench does)"
@@ -457,7 +476,7 @@ run() {
 	r=$(echo "$prefix" | cut -d, -f4)   # the run (0 for the model: all its runs)
 	case $part in
 	nearfull) what="$n% full, run $r" ;;
-	search) what="K up to $n, run $r" ;;
+	search|searchtime) what="K up to $n, run $r" ;;
 	model)
 		local who=writer; [ -z "$alone" ] || who=client
 		case $n in *,*) what="$who counts $n" ;; *) what=$(printf '%3d %ss' "$n" "$who") ;; esac
@@ -615,6 +634,35 @@ done
 { echo "kernel,fs,k,run,metric,value"; cat "$R/search.rows"; } > "$RESULTS/search.csv"
 rm -f "$R/search.rows" "$R/search.csv.tmp"
 part_took search
+fi
+if has searchtime; then
+: > "$R/searchtime.rows"
+for r in $(seq "$truns"); do
+	for cfg in "${tconfigs[@]}"; do   # the kernels side by side in each run
+		set -- $cfg
+		tag=$1-searchtime-r$r
+		# The course's own kernel (VARIANT=), with the tracer and lock_stat.
+		# The function-graph tracer starts at boot, timing only a function
+		# the passes never call: starting it later patches the scheduler's
+		# code while the other CPU runs it, which under TCG can trap
+		# (bench/findings.md); between passes only ext2's functions are
+		# switched in and out, while no other task can be running them.
+		VARIANT='' run searchtime "$tag" "$2" "$3" "$4" "${tkpoints##*:}" "$1,$4,0,$r," RUN=searchtime \
+			ARGS="$tnew:2:$tkpoints" DISK_MB=1024 MKFS_OPTS="-i 4096" MEM=2048 TIMEOUT=1800 \
+			APPEND="ftrace=function_graph ftrace_filter=ext2_statfs"
+		# Guest lines "bench: k=K pass=P name=value...": one row per
+		# value, its metric named after the pass (trace: per call;
+		# lock: one CPU; contend: two at once, metric name ending in 2).
+		tr -d '\r' < "$R/$tag.log" | awk -v pre="$1,$4" -v r="$r" "$kv_awk"'
+			/^bench: k=/ { kv(); sfx = (v["pass"] == "contend") ? "2" : ""
+				for (m in v) if (m != "k" && m != "pass" && m != "new")
+					printf "%s,%s,%s,%s%s,%s\n", pre, v["k"], r, m, sfx, v[m] }' >> "$R/searchtime.rows"
+		rm -f "$R/$tag.img"
+	done
+done
+{ echo "kernel,fs,k,run,metric,value"; sort -t, -k1,1 -s "$R/searchtime.rows"; } > "$RESULTS/searchtime.csv"
+rm -f "$R/searchtime.rows" "$R/searchtime.csv.tmp"
+part_took searchtime
 fi
 if has model; then
 mdisk_mb=1024   # the model's disk, MiB

@@ -11,16 +11,23 @@ cd "$RESULTS"
 # table CSV METRIC FORMAT [RATIO_TO [COLUMN]]: kernels as rows, writer
 # counts (or what COLUMN names, "%s writers" by default) as columns; with
 # RATIO_TO, each cell also gives its ratio to that kernel's.
-table() {
-	medians "$1" "$2" | awk -v fmt="$3" -v base="${4:-}" -v colfmt="${5:-%s writers}" '
+table() { medians "$1" "$2" | grid "$3" "${4:-}" "${5:-%s writers}" kernel; }
+# ktable CSV METRIC FORMAT: the same, turned: the number of windows K as
+# rows, the kernels as columns (four columns print; eight values of K
+# would not).
+ktable() { medians "$1" "$2" | awk '{ t = $1; $1 = $2; $2 = t; print }' | grid "$3" "" "%s" K; }
+# grid FORMAT RATIO_TO COLUMN CORNER: medians' lines (row, column, median,
+# min, max, runs) on stdin as a markdown table, CORNER its first heading.
+grid() {
+	awk -v fmt="$1" -v base="$2" -v colfmt="$3" -v corner="$4" '
 		{ if (!($1 in row)) { rows[++nr] = $1; row[$1] = 1 }
 		  if (!($2 in col)) { cols[++nc] = $2; col[$2] = 1 }
 		  med[$1, $2] = $3; lo[$1, $2] = $4; hi[$1, $2] = $5; runs[$1, $2] = $6 }
 		END {
 			if (!nr) exit
 			# "1 writer", not "1 writers".
-			printf "| kernel |"; for (j = 1; j <= nc; j++) { h = sprintf(colfmt, cols[j]); if (cols[j] == 1) sub(/s$/, "", h); printf " %s |", h }; print ""
-			printf "|---|"; for (j = 1; j <= nc; j++) printf "---:|"; print ""
+			printf "| %s |", corner; for (j = 1; j <= nc; j++) { h = sprintf(colfmt, cols[j]); if (cols[j] == 1) sub(/s$/, "", h); printf " %s |", h }; print ""
+			printf "|%s|", corner == "K" ? "---:" : "---"; for (j = 1; j <= nc; j++) printf "---:|"; print ""
 			for (i = 1; i <= nr; i++) {
 				printf "| %s |", rows[i]
 				for (j = 1; j <= nc; j++) {
@@ -99,6 +106,7 @@ header() {
 	echo "Measured by \`make bench BENCH=$mode$parts\` on $(date -u +%Y-%m-%d), $(nproc) host CPUs, QEMU TCG${elapsed:+, in $((elapsed / 60)) min $((elapsed % 60)) s}$([ "$b" -ge 60 ] && echo " ($((b / 60)) min $((b % 60)) s of it building the kernels)")."
 	case ${VARIANT:-} in
 	bench) echo "Kernels: the bench variant of each chapter (\`config/bench.config\`: the course's configuration without lockdep, spinlock and list debugging, which under TCG would cost more than the allocator measured, and with tracing built in for the disk model's throttle counts, its tracepoints off unless the model turns one on)." ;;
+	course) echo "Kernels: the course's own (\`config/course.config\`, as a student runs them: lockdep, which lock statistics need, spinlock and list debugging, the function-graph tracer, \`fs/ext2/balloc.c\` at -Og). What the checking costs falls on every kernel alike, once per call or per lock taken; the walk itself runs unchecked." ;;
 	'') echo "Kernels: the course's own, with lockdep, spinlock and list debugging on (BENCH_VARIANT=): times are inflated by the checking." ;;
 	*) echo "Kernels: the $VARIANT variant (\`config/$VARIANT.config\`)." ;;
 	esac
@@ -220,6 +228,54 @@ search_targets() {
 	local t6; t6=$(med ch6 "$kmax" sys_us_per_new search.csv)
 	[ -z "$t6" ] || target "at K=$kmax chapter 6 within 1.5x of chapter 0 ($t6 / $t0 us = $(awk -v a="$t6" -v b="$t0" 'BEGIN { printf "%.2fx", a / b }'))" \
 		"$(cmp "$t6 <= 1.5 * $t0")"
+	echo
+}
+# searchtime.md: the search for a new window, timed by the kernel.
+searchtime_body() {
+	echo "The workload of the search part (K files held open, each with a one-block window, all before the goal of the new files; then one-block new files, each needing a window), timed in the guest by the kernel: the function-graph tracer on \`alloc_new_reservation()\` and on the search functions it calls (\`search_reserve_window()\` where the chapter has it, \`find_next_reservable_window()\`), and lock statistics (\`/proc/lock_stat\`) on \`s_rsv_window_lock\`. Medians over the runs, min-max in brackets."; echo
+	echo "### The search per new window, us"; echo
+	echo "Per call of \`alloc_new_reservation()\`, the median time in the search functions it called."; echo
+	ktable searchtime.csv search_us %.1f; echo
+	echo "### s_rsv_window_lock held per new file, us"; echo
+	echo "Hold time summed over the pass (one process making the files) and divided by the files made: the window placed, and the window removed when the file is closed."; echo
+	ktable searchtime.csv hold_us_per_new %.1f; echo
+	echo "### Two CPUs at once: s_rsv_window_lock waited for, per new file, us"; echo
+	echo "Two processes making the files at once, half each, in directories of their own: how long a CPU waited for the lock the other held (two guest CPUs is what this host gives, so at most one CPU waits at a time)."; echo
+	ktable searchtime.csv wait_us_per_new2 %.1f; echo
+	echo "### Beside them: all of alloc_new_reservation(), per call, us"; echo
+	ktable searchtime.csv alloc_us %.1f; echo
+	searchtime_targets
+}
+# growth KERNEL METRIC KQ K: METRIC's median at K over its median at KQ.
+growth() { awk -v a="$(med "$1" "$4" "$2" searchtime.csv)" -v b="$(med "$1" "$3" "$2" searchtime.csv)" 'BEGIN { if (b > 0) printf "%.2f", a / b }'; }
+# The targets of issue 46, at K=16384 (or the largest K measured).
+searchtime_targets() {
+	local k kq m what c4 c5 lo hi v n c
+	k=$(medians searchtime.csv search_us | awk '$2 <= 16384 && $2 > m { m = $2 } END { print m }')
+	kq=$((k / 4))
+	[ -n "$(med ch4 "$k" search_us searchtime.csv)" ] && [ -n "$(med ch5 "$k" search_us searchtime.csv)" ] || return 0
+	echo "### Targets beside what was measured (K=$k, and K=$kq for growth)"; echo
+	for m in search_us hold_us_per_new; do
+		case $m in search_us) what="search time per new window" ;; *) what="lock hold time per new file" ;; esac
+		c4=$(med ch4 "$k" $m searchtime.csv) c5=$(med ch5 "$k" $m searchtime.csv)
+		target "chapter 5 at least 10x cheaper than chapter 4 in $what ($c4 / $c5 us = $(ratio "$c4" "$c5"))" "$(cmp "$c4 >= 10 * $c5")"
+		if [ -n "$(med ch4 "$kq" $m searchtime.csv)" ]; then
+			v=$(growth ch4 $m "$kq" "$k")
+			target "chapter 4's $what grows at least 3x per 4x of K (K=$kq to $k: ${v}x)" "$(cmp "${v:-0} >= 3")"
+			v=$(growth ch5 $m "$kq" "$k")
+			target "chapter 5's $what grows at most 1.5x per 4x of K (K=$kq to $k: ${v}x)" "$(cmp "${v:-99} <= 1.5")"
+		fi
+		lo="" hi="" n=0
+		for c in ch0 ch5 ch6; do
+			v=$(med "$c" "$k" $m searchtime.csv)
+			[ -n "$v" ] || continue
+			n=$((n + 1))
+			lo=$(awk -v a="$v" -v b="${lo:-$v}" 'BEGIN { print (a < b ? a : b) }')
+			hi=$(awk -v a="$v" -v b="${hi:-$v}" 'BEGIN { print (a > b ? a : b) }')
+		done
+		[ "$n" -ge 2 ] || continue
+		target "chapters 0, 5 and 6 within 1.5x of each other in $what ($lo to $hi us: $(ratio "$hi" "$lo"))" "$(cmp "$hi <= 1.5 * $lo")"
+	done
 	echo
 }
 # nearfull.md: the nearly full disk.
@@ -479,6 +535,7 @@ model_per_mib() {
 	rm -f model-per-mib.csv
 }
 page search search.csv search.md search_body
+VARIANT=course page searchtime searchtime.csv searchtime.md searchtime_body
 page model model.csv model.md model_body
 page nearfull nearfull.csv nearfull.md nearfull_body
 
@@ -497,6 +554,8 @@ plot layout.csv readback_requests_per_mib "disk read requests per MiB read back"
 plot throughput.csv dbench_mb_s "dbench MB/s" dbench.png 0
 plot alloc.csv sys_ms_per_mib "system time per MiB written, ms" alloc.png 0
 plot search.csv sys_us_per_new "system time per new window, us" search.png 0 "windows held open (K)"
+plot searchtime.csv search_us "search per new window, us (log scale)" searchtime-search.png 1 "windows held open (K)"
+plot searchtime.csv hold_us_per_new "s_rsv_window_lock held per new file, us (log scale)" searchtime-hold.png 1 "windows held open (K)"
 maps=() names=()
 for c in 1 2 4; do
 	[ -f "bench-$mode/map-ch$c.txt" ] && maps+=("$RESULTS/bench-$mode/map-ch$c.txt") && names+=("$c")

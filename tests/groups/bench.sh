@@ -11,7 +11,28 @@ group_bench() {
 	# 8 MiB between them, one run each, on the throttled disk.
 	model_smoke
 	dbench_smoke
+	searchtime_smoke
 	bench_tools
+}
+# searchtime_smoke: make bench's searchtime part, small: chapters 4 and 5,
+# K=16 and 256, 100 new files. The kernel times the search (function-graph
+# tracer) and the lock (lock statistics); what the figures come to is the
+# bench's to report, not a test's: here, that each is there.
+searchtime_smoke() {
+	local r=$T/searchtime
+	rm -rf "$r"
+	t_live "make bench PARTS=searchtime, small (chapters 4 and 5, K=16 and 256): the guests' checks pass, the report is written" \
+		env PARTS=searchtime ONLY="ch4 ch5" TKPOINTS=16:256 TNEW=100 TRUNS=1 RESULTS="$r" "$TOP/bench/bench.sh" quick
+	t "searchtime.csv: for chapters 4 and 5 at K=16 and 256, the tracer timed at least one call per new file and the search in it, and lock_stat saw the lock held, alone and on two CPUs" \
+		awk -F, 'NR > 1 { v[$1 " " $3 " " $5] = $6 }
+			END { for (c = 4; c <= 5; c++) for (i = 0; i < 2; i++) { k = "ch" c " " (i ? 256 : 16)
+				if (!(v[k " calls"] >= 100 && v[k " search_us"] > 0 && v[k " alloc_us"] >= v[k " search_us"] &&
+				      v[k " hold_us_per_new"] > 0 && v[k " acquisitions"] >= 100 && v[k " hold_us_per_new2"] > 0 && (k " wait_us_per_new2") in v)) {
+					print "missing or zero at " k; bad = 1 } }
+			exit bad }' "$r/searchtime.csv"
+	t "searchtime.md has the search and lock tables, and the two log-log plots are drawn" \
+		bash -c "grep -q '^### The search per new window' '$r/searchtime.md' && grep -q '^### s_rsv_window_lock held per new file' '$r/searchtime.md' &&
+			grep -q '^| K | ch4 | ch5 |$' '$r/searchtime.md' && test -s '$r/searchtime-search.png' && test -s '$r/searchtime-hold.png'"
 }
 # bench_tools: make bench's own tools, on the host, no guest: its plan
 # and time estimate, its answers to bad settings, and merge.sh, which
