@@ -18,6 +18,10 @@
 #                                  red-black rules checked, and what changed
 #                                  since the last rsv-tree (rotations,
 #                                  recolouring, a new root)
+#   rsv-map ...                    a picture of one block group: blocks,
+#                                  their files, the windows over them
+#                                  (gdb-scripts/rsvmap.py, sourced after
+#                                  this file)
 #
 # The command finds out from the kernel's types which design it is looking at:
 #   chapter 0 (mainline): struct ext2_sb_info.s_rsv_window_root, an rb-tree

@@ -19,6 +19,7 @@ cmd=(gdb -q -iex "add-auto-load-safe-path $BUILD"
      -ex "file $(kout "$CH")/vmlinux"
      -ex "source $KOBJ/vmlinux-gdb.py"
      -ex "source $TOP/gdb-scripts/rsv.py"
+     -ex "source $TOP/gdb-scripts/rsvmap.py"
      -ex "set substitute-path $KSRC/fs/ext2 $(kout "$CH")/src/fs/ext2"
      -ex "target remote 127.0.0.1:$GDB_PORT")
 if [ -n "${1:-}" ]; then

@@ -86,6 +86,10 @@ if [ $check = 0 ]; then
 		GDB_PORT=$(free_port) CH=$c "$TOP/scripts/walkthrough.sh" batch >/dev/null 2>&1 ||
 			die "chapter $c's walkthrough failed: see $BUILD/walkthrough/ch$c.txt"
 		walk_trim "$BUILD/walkthrough/ch$c.txt" > "$dir/walk-ch$c.gdb.txt"
+		# The picture rsv-map drew at the walkthrough's stop, where it drew one.
+		if [ -f "$BUILD/walkthrough/ch$c-map.svg" ]; then
+			cp "$BUILD/walkthrough/ch$c-map.svg" "$dir/walk-ch$c-map.svg"
+		fi
 	done
 fi
 # The tree chapter's picture: the tree its walkthrough saved at ext2_statfs.

@@ -4,7 +4,7 @@
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 # The chapters whose walkthrough transcript the book quotes
 # (book/examples/walk-chN.gdb.txt).
-QUOTED_WALKS="0 2 3 4 6"
+QUOTED_WALKS="0 1 2 3 4 6"
 # gdb_trim TRANSCRIPT: a gdb transcript as the book quotes it: from the
 # first breakpoint on, without gdb's thread switches and this machine's
 # paths (the kernel's files named as in its tree).

@@ -60,10 +60,18 @@ walk() {
 group_gdb() {
 	section "gdb: walkthroughs and rsv-list"
 	walk 0 rb-tree
-	# Chapter 1 has no windows, and rsv-list must say so.
-	run_walk walk1 1 WALK="$TOP/tests/gdb/no-windows.gdb"
-	t "ch1: rsv-list says this kernel has no reservation windows" \
-		bash -c "[ $rc = 0 ] && grep -q 'has no reservation windows' '$W/no-windows.txt'"
+	# Chapter 1 has no windows, and rsv-list must say so; rsv-map draws
+	# its group, and where the files alternate, block by block, the map
+	# (kernel memory) and the disk (libext2fs) name the same files.
+	run_walk walk1 1
+	t "ch1 walkthrough: rsv-list says this kernel has no reservation windows" \
+		bash -c "[ $rc = 0 ] && grep -q 'has no reservation windows' '$W/ch1.txt'"
+	t "ch1 walkthrough: rsv-map draws group 0, then where the files alternate" \
+		bash -c "[ \$(grep -c '^ext2 on vda, group 0 (blocks 0\.\.32767)' '$W/ch1.txt') = 2 ] && grep -q 'one cell = 1 block' '$W/ch1.txt' && ! grep -q 'Error' '$W/ch1.txt'"
+	t "ch1 walkthrough: the guest's checks passed" walk_guest_ok ch1 "4 files read back byte-exact"
+	t "ch1 walkthrough: guest log clean, e2fsck clean" walk_clean ch1
+	t "ch1 walkthrough: rsv-map's picture of the interleaved blocks names, block by block, the files the disk gives them to" \
+		"$TOP/tests/map-vs-disk.sh" "$W/ch1-map.json" "$W/ch1.img" "$E2LAYOUT"
 	if [ "$NCH" -ge 2 ]; then
 		walk 2 "sorted list"
 		# What chapter 2 says of its stop 31 (and draws): the goal is the
@@ -77,6 +85,8 @@ group_gdb() {
 				END { bpg = 32768; for (i = 6; i <= 15; i++) if (i != 12 && i != 14 && v[i] == "") exit 1
 					exit !((v[7] + 1) % bpg == v[8] % bpg && v[9] % bpg == v[8] % bpg &&
 						v[11] < v[9] && v[13] >= v[9] && v[15] >= v[13]) }' "$W/ch2.txt"
+		t "ch2 walkthrough: rsv-map draws each window where rsv-list puts it, at the same stop" \
+			"$TOP/tests/map-vs-list.sh" "$W/ch2-map.json" "$W/ch2-windows.json"
 		t "ch2 walkthrough: once every writer has closed its file, no window is left" \
 			bash -c "tail -8 '$W/ch2.txt' | grep -q '^ext2 on vda: 0 reservation windows'"
 	fi
