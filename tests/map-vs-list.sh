@@ -22,9 +22,9 @@ for ((c = 0; c < cells; c++)); do
 	case $meet in
 	0) want=- ;;
 	1) want=$(jq -r --arg i "$who" '.letters[$i] // "none"' "$map"); inside=$((inside + 1)) ;;
-	*) want=+ ;;
+	*) want=+ inside=$((inside + 1)) ;;
 	esac
 	[ "$got" = "$want" ] || { echo "cell $c (blocks $a..$b) meets $meet window(s): the map shows '$got', not '$want'"; exit 1; }
 done
 [ "$inside" -gt 0 ] || { echo "no cell meets a window"; exit 1; }
-echo "${#wins[@]} windows; $inside cells meet one, each with its file's letter; $cells cells in all ($row)"
+echo "${#wins[@]} windows in $inside cells (one file's letter where one window, '+' where more); $cells cells in all ($row)"
