@@ -100,7 +100,7 @@ bench_tools() {
 	local f
 	for f in model-256 model-dbench runs/model-dbench-60/model; do
 		t "bench/merge.sh rebuilds results/$f.csv byte for byte from the runs results/$f.runs lists" \
-			bash -c "cd '$TOP' && '$m' '$T/merge-$f' \$(grep -v '^#' results/$f.runs) 2>/dev/null && cmp '$T/merge-$f/model.csv' '$r/$f.csv'"
+			bash -c "cd '$TOP' && { '$m' '$T/merge-$f' \$(grep -v '^#' results/$f.runs) > '$T/merge-${f//\//-}.out' 2>&1 || { tail -15 '$T/merge-${f//\//-}.out'; false; }; } && cmp '$T/merge-$f/model.csv' '$r/$f.csv'"
 	done
 	# A run's report that names SMP=1 (its guest had one CPU): the same
 	# run's figures, otherwise, so only SMP tells them apart.
