@@ -60,9 +60,9 @@ apply_series() {
 # fragments: FRAGS, the configuration fragments: the course's, then the variant's.
 fragments() {
 	FRAGS=("$TOP/config/course.config")
-	if [ -n "$VARIANT" ] && [ "$VARIANT" != kunit ]; then
-		[ -f "$TOP/config/$VARIANT.config" ] || die "no config/$VARIANT.config for VARIANT=$VARIANT"
-		FRAGS+=("$TOP/config/$VARIANT.config")
+	if [ -n "$VARIANT_CONFIG" ]; then
+		[ -f "$TOP/config/$VARIANT_CONFIG.config" ] || die "no config/$VARIANT_CONFIG.config for VARIANT=$VARIANT"
+		FRAGS+=("$TOP/config/$VARIANT_CONFIG.config")
 	fi
 }
 

@@ -12,8 +12,10 @@ KSRC=$BUILD/linux          # the kernel tree: a git repository, one tag per chap
 # VARIANT=kunit is the course's configuration with the KUnit tests linked
 # in: out/ names of its own, the course's object tree.
 VARIANT=${VARIANT:-}
-KOBJ=$BUILD/obj  # the one O= object tree shared by every chapter
-case $VARIANT in ''|kunit) ;; *) KOBJ=$BUILD/obj-$VARIANT ;; esac
+# VARIANT_CONFIG: the variant whose config/VARIANT.config (and object tree)
+# it has; none for kunit.
+VARIANT_CONFIG=$VARIANT; [ "$VARIANT" != kunit ] || VARIANT_CONFIG=
+KOBJ=$BUILD/obj${VARIANT_CONFIG:+-$VARIANT_CONFIG}  # the one O= object tree shared by every chapter
 OUT=$BUILD/out             # out/chN/{bzImage,vmlinux}: one kernel per chapter
 RESULTS=${RESULTS:-$BUILD/results}
 # Scripts change directory: keep the path absolute.

@@ -36,9 +36,9 @@ end-trace)
 	' $T/trace > /tmp/searchtime.calls
 	echo ext2_statfs > $T/set_ftrace_filter   # untimed again: nothing in the passes calls it
 	n=$(wc -l < /tmp/searchtime.calls)
-	med() { cut -d' ' -f"$1" /tmp/searchtime.calls | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", NR ? v[int((NR + 1) / 2)] : -1 }'; }
-	p90() { cut -d' ' -f"$1" /tmp/searchtime.calls | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", NR ? v[int(NR * 0.9 + 0.5)] : -1 }'; }
-	echo "bench: k=$k pass=trace new=$new calls=$n alloc_us=$(med 1) search_us=$(med 2) alloc_p90_us=$(p90 1) search_p90_us=$(p90 2)" ;;
+	# q COLUMN FRACTION: that quantile of a column (0.5: the median).
+	q() { cut -d' ' -f"$1" /tmp/searchtime.calls | sort -n | awk -v f="$2" '{ v[NR] = $1 } END { i = int(NR * f + 0.5); printf "%.2f", NR ? v[i < 1 ? 1 : i] : -1 }'; }
+	echo "bench: k=$k pass=trace new=$new calls=$n alloc_us=$(q 1 0.5) search_us=$(q 2 0.5) alloc_p90_us=$(q 1 0.9) search_p90_us=$(q 2 0.9)" ;;
 begin-lock|begin-contend)
 	echo 0 > /proc/lock_stat
 	echo 1 > /proc/sys/kernel/lock_stat ;;
