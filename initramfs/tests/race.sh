@@ -4,12 +4,13 @@
 # noreservation/reservation as it runs; then xattrs against writeback
 # alone (no size flips: the data written through mmap and allocated when
 # msync writes it back), the race of the upstream report behind 6.6's fix.
-# ARGS: SECONDS[:writeback] (SECONDS for the first part, half as long for
-# the remounts, a third for writeback; with ':writeback', only the
-# writeback race, for SECONDS).
+# ARGS: SECONDS [writeback] (SECONDS for the first part, half as long for
+# the remounts, a third for writeback; with 'writeback', only the
+# writeback race, for SECONDS). On the kernel's command line the two are
+# ':'-separated (course.args=30:writeback); /init hands them over split.
 . /tests/lib.sh
-secs=${ARGS%%:*} mode=${ARGS#"$secs"}
-secs=${secs:-30} mode=${mode#:}
+set -- $ARGS
+secs=${1:-30} mode=${2:-}
 mkdir -p /mnt/race
 # race NAME SECONDS [FLAGS]: run rsvrace as uid 1000 and report it as one check.
 race() {
