@@ -70,6 +70,9 @@ lab-reset: deps ## throw your lab away and start chapter CH's again
 lab-solution: ## your lab's code against the chapter's own
 	@scripts/lab.sh solution $(CH)
 
+grade: deps ## instructors: make check against each lab's catalogue of wrong solutions (CH=n: one lab)
+	@scripts/grade.sh $(if $(filter command line,$(origin CH)),$(CH))
+
 check-patches: deps ## apply patches/ to a pristine tree and run checkpatch
 	@tests/run.sh patches
 

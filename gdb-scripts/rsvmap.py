@@ -18,7 +18,8 @@
 #            one window in the cell; '-' no window
 #   marks    'g' the goal, '^' the search's cursor, '*' both (when the
 #            selected frame has them: stop in alloc_new_reservation)
-# The group is the selected frame's `group` when it has one, or --group.
+# The group is the selected frame's `group` when it has one (or the group
+# of its `last_block`, or of its `my_rsv` window's start), or --group.
 # The bitmap is the frame's `bitmap_bh` for that group, or the block
 # bitmap's buffer from the page cache. A file's blocks come from its
 # inode's i_data and its indirect blocks, where those are in memory.
@@ -324,6 +325,14 @@ class RsvMap(gdb.Command):
         if fgroup is None and frame_var("last_block") is not None:
             # the search helper: its group is the one its last block is in
             fgroup = (frame_var("last_block") - first_data) // bpg
+        if fgroup is None and frame_value("my_rsv") is not None:
+            # try_to_extend_reservation(): the group its window starts in
+            try:
+                start = int(frame_value("my_rsv")["rsv_start"])
+                if start >= first_data:
+                    fgroup = (start - first_data) // bpg
+            except gdb.error:
+                pass
         if group is None:
             group = fgroup
         if group is None:

@@ -253,17 +253,19 @@ static void rsv_used_blocks(struct kunit *test)
 static void rsv_group_boundary(struct kunit *test)
 {
 	struct t_fs *fs = test->priv;
-	t_rsv a = {}, b = {}, c = {};
+	t_rsv a = {}, b = {}, c = {}, d = {};
 
 	EXPECT_PLACED(test, fs, &a, T_BPG - 4, 0, 8, T_BPG - 4);
 	KUNIT_EXPECT_EQ(test, t_alloc(fs, &b, T_BPG - 2, 0, 8), -1);
 	KUNIT_EXPECT_EQ(test, (unsigned long)b.rsv_end, 0UL);
 	EXPECT_PLACED(test, fs, &c, 0, 1, 8, T_BPG + 4);
+	/* A window may start at its group's last block. */
+	EXPECT_PLACED(test, fs, &d, T_BPG - 1, 2, 8, 3 * T_BPG - 1);
 	/* No goal (-1): from the group's first block. */
 	t_drop(fs, &c);
 	EXPECT_PLACED(test, fs, &c, -1, 2, 8, 2 * T_BPG);
 	t_check_order(test, fs);
-	t_drop(fs, &a); t_drop(fs, &c);
+	t_drop(fs, &a); t_drop(fs, &c); t_drop(fs, &d);
 }
 
 /* A full group gets no window, and the structure is left as it was. */
@@ -314,7 +316,10 @@ static void rsv_goal_and_own_window(struct kunit *test)
  * The doubling rule (chapter 4 on, and mainline): a window more than half
  * used is followed by one twice as large; half used, by one as large;
  * never beyond EXT2_MAX_RESERVE_BLOCKS. Chapters 2 and 3 never double.
+ * Each expectation names the part of the rule it checks (threshold, cap,
+ * remembered, count): a lab's hint is chosen by it (scripts/lab.sh).
  */
+#define T_SIZE(rsv) ((unsigned long)((rsv)->rsv_end - (rsv)->rsv_start + 1))
 static void rsv_doubling(struct kunit *test)
 {
 	struct t_fs *fs = test->priv;
@@ -324,24 +329,33 @@ static void rsv_doubling(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, t_alloc(fs, &a, 100, 0, 8), 0);
 #if T_DOUBLES
 	a.rsv_alloc_hit = 4;			/* half: no doubling */
-	EXPECT_PLACED(test, fs, &a, 108, 0, 8, 108);
+	KUNIT_EXPECT_EQ(test, t_alloc(fs, &a, 108, 0, 8), 0);
+	KUNIT_EXPECT_EQ(test, (unsigned long)a.rsv_start, 108UL);
+	KUNIT_EXPECT_EQ_MSG(test, T_SIZE(&a), 8UL,
+			    "threshold: a window half used (4 of 8) is followed by one as large");
 	a.rsv_alloc_hit = 5;			/* more than half */
 #endif
 	KUNIT_EXPECT_EQ(test, t_alloc(fs, &a, 116, 0, 8), 0);
 	want = T_DOUBLES ? 16 : 8;
-	EXPECT_WINDOW(test, &a, 116, 116 + want - 1);
-	KUNIT_EXPECT_EQ(test, (unsigned long)a.rsv_goal_size,
-			COURSE_CH == 2 || COURSE_CH == 3 ? 0UL : want);
+	KUNIT_EXPECT_EQ(test, (unsigned long)a.rsv_start, 116UL);
+	KUNIT_EXPECT_EQ_MSG(test, T_SIZE(&a), want,
+			    "threshold: a window more than half used (5 of 8) is followed by one twice as large");
+	KUNIT_EXPECT_EQ_MSG(test, (unsigned long)a.rsv_goal_size,
+			    COURSE_CH == 2 || COURSE_CH == 3 ? 0UL : want,
+			    "remembered: the new size is kept in rsv_goal_size, for the file's next window");
 #if T_DOUBLES
+	KUNIT_EXPECT_EQ_MSG(test, (unsigned long)a.rsv_alloc_hit, 0UL,
+			    "count: a new window starts with none of its blocks used (rsv_alloc_hit 0)");
 	/* At the cap, a well used window stays at the cap. */
 	t_drop(fs, &a);
 	KUNIT_ASSERT_EQ(test, t_alloc(fs, &a, 1, 1, EXT2_MAX_RESERVE_BLOCKS), 0);
 	a.rsv_alloc_hit = EXT2_MAX_RESERVE_BLOCKS;
 	KUNIT_EXPECT_EQ(test, t_alloc(fs, &a, -1, 2, EXT2_MAX_RESERVE_BLOCKS), 0);
-	KUNIT_EXPECT_EQ(test, (unsigned long)(a.rsv_end - a.rsv_start + 1),
-			(unsigned long)EXT2_MAX_RESERVE_BLOCKS);
-	KUNIT_EXPECT_EQ(test, (unsigned long)a.rsv_goal_size,
-			(unsigned long)EXT2_MAX_RESERVE_BLOCKS);
+	KUNIT_EXPECT_EQ_MSG(test, T_SIZE(&a), (unsigned long)EXT2_MAX_RESERVE_BLOCKS,
+			    "cap: a well used window at EXT2_MAX_RESERVE_BLOCKS is followed by one no larger");
+	KUNIT_EXPECT_EQ_MSG(test, (unsigned long)a.rsv_goal_size,
+			    (unsigned long)EXT2_MAX_RESERVE_BLOCKS,
+			    "cap: rsv_goal_size never goes past EXT2_MAX_RESERVE_BLOCKS");
 #endif
 	t_drop(fs, &a);
 }

@@ -7,8 +7,17 @@
 T=${T:-$BUILD/tests}
 PASS=0 FAIL=0
 
-ok()    { PASS=$((PASS + 1)); echo "ok $((PASS + FAIL)) - $*"; }
-notok() { FAIL=$((FAIL + 1)); echo "not ok $((PASS + FAIL)) - $*"; }
+ok()    { PASS=$((PASS + 1)); echo "ok $((PASS + FAIL)) - $*"; check_time "$*"; }
+notok() { FAIL=$((FAIL + 1)); echo "not ok $((PASS + FAIL)) - $*"; check_time "$*"; }
+# check_time DESCRIPTION: when CHECK_TIMES names a file (the suite sets
+# it), the seconds since the previous check, with the check's number and
+# name: where the suite's time goes (sort -n on it).
+check_time() {
+	[ -n "${CHECK_TIMES:-}" ] || return 0
+	local now; now=$(date +%s)
+	printf '%s\t%s\t%s\n' $((now - ${CHECK_LAST:-$now})) $((PASS + FAIL)) "$1" >> "$CHECK_TIMES"
+	CHECK_LAST=$now
+}
 # t DESCRIPTION COMMAND...: one check; the command's output is shown if it fails.
 t() {
 	local d=$1 out; shift

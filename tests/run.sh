@@ -21,8 +21,12 @@ echo "TAP version 13"
 E2LAYOUT=$(e2layout)
 start=$(date +%s)
 rm -f "$T/reliability.tsv"
+# Seconds per check (scripts/guest.sh's check_time): sort -rn build/tests/times.tsv.
+export CHECK_TIMES=$T/times.tsv CHECK_LAST=$start
+: > "$CHECK_TIMES"
 for g in $groups; do
 	t0=$(date +%s)
+	printf '0\t-\t# group %s\n' "$g" >> "$CHECK_TIMES"
 	"group_$g"
 	echo "# group $g: $(( $(date +%s) - t0 )) s"
 done

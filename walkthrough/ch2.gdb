@@ -68,7 +68,7 @@ rsv-list --json build/walkthrough/ch2-windows.json
 rsv-check
 # The same moment as a picture (compare chapter 1's walkthrough): each
 # file's blocks in a run of their own, each window at the end of its file.
-rsv-map --group 0 --no-color --json build/walkthrough/ch2-map.json
+rsv-map --group 0 --no-color --json build/walkthrough/ch2-map.json --svg build/walkthrough/ch2-map.svg
 
 # 5. The writers close their files: the last writer's close discards a
 #    file's window. The guest calls statfs() once more when all are closed:

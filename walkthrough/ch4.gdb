@@ -33,7 +33,7 @@ rsv-list
 rsv-check
 # Where the doubled window lies in its group: the goal (g) and the
 # search's cursor (^) at this stop, the stream file's window over them.
-rsv-map --no-color
+rsv-map --no-color --svg build/walkthrough/ch4-map.svg
 
 # 3. At the cap (1024) the goal size changes no more. Let the guest finish.
 delete

@@ -1,6 +1,6 @@
 # guest: RUN=multiblock MNT=reservation
 #
-# Chapter 6 walkthrough: a window grows in place.
+# Chapter 6 walkthrough: a window grows in place, but not over its neighbour.
 #
 # The guest (initramfs/tests/multiblock.sh) writes with direct I/O, so each
 # write(2) asks the allocator for all its blocks at once. Its second file,
@@ -26,6 +26,24 @@ delete
 break ext2_discard_reservation
 continue
 rsv-list --json build/walkthrough/ch6-after.json
+rsv-check
+
+# 3. A window with a neighbour. The guest's next diowrite holds /mnt/a and
+#    /mnt/b open together and gives each 2 blocks, so b's window starts on
+#    the block after a's ends; then a asks for 8 blocks more. rsv-map draws
+#    the two windows side by side (the goal '^' is in a's, 6 blocks left).
+#    try_to_extend_reservation() may move a's end up to the block before
+#    b's start, which is where it already is: after 'finish', a's window is
+#    as it was and rsv-check finds no overlap. (A window grown onto its
+#    neighbour's first block passes every write and every read: only this
+#    check sees it.)
+delete
+break try_to_extend_reservation
+continue
+rsv-map --from my_rsv->rsv_start-4 --to my_rsv->rsv_start+27 --no-color --svg build/walkthrough/ch6-map.svg
+disable
+finish
+rsv-list --json build/walkthrough/ch6-neighbours.json
 rsv-check
 delete
 continue

@@ -244,5 +244,10 @@ walk_extend() {
 		bash -c "[ \"\$(jq -c '[.filesystems[0].windows[] | [.size, .hits, .goal]]' '$b')\" = '[[8,2,8]]' ]"
 	t "ch6 walkthrough: at close, the same window (same start, same inode) has 10 blocks, all used, and the goal size is still 8" \
 		bash -c "[ \"\$(jq -c '[.filesystems[0].windows[] | [.start, .ino]]' '$b')\" = \"\$(jq -c '[.filesystems[0].windows[] | [.start, .ino]]' '$a')\" ] && [ \"\$(jq -c '[.filesystems[0].windows[] | [.size, .hits, .goal]]' '$a')\" = '[[10,10,8]]' ]"
+	t "ch6 walkthrough: a window with a neighbour stays short of it: after try_to_extend_reservation, one window ends on the block before the next one's start, and rsv-check passes" \
+		bash -c "jq -e '.filesystems[0].windows | sort_by(.start) | . as \$w | [range(1; length) | select(\$w[. - 1].end + 1 == \$w[.].start)] | length > 0' '$W/ch6-neighbours.json' >/dev/null &&
+			[ \$(grep -c '^rsv-check: OK' '$txt') = 2 ] && ! grep -q 'BAD:' '$txt'"
+	t "ch6 walkthrough: rsv-map draws the two windows side by side (two files' letters next to each other in its windows row)" \
+		bash -c "grep '^  windows' '$txt' | tail -1 | grep -qP '([a-zA-Z])(?!\\1)[a-zA-Z]'"
 	t "ch6 walkthrough: guest log clean, e2fsck clean" walk_clean ch6
 }

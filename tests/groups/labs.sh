@@ -9,18 +9,27 @@ lab_drop() {
 	git -C "$KSRC" checkout -q -f course 2>/dev/null || git -C "$KSRC" checkout -q -f ch0
 	git -C "$KSRC" branch -q -D "$1" 2>/dev/null || true
 }
+# grade_pick SEED LAB: the mistake scripts/grade.sh --pick SEED LAB grades.
+grade_pick() {
+	local files=("$TOP/labs/mistakes/ch$2/"*.patch)
+	basename "${files[$(( ($1 + $2) % ${#files[@]} ))]}" .patch
+}
 group_labs() {
-	section "labs: stubs fail cleanly, the chapter's code passes, a hang is reported; lab 0's bug"
-	local c b f
-	for c in 2 5; do
+	section "labs: stubs fail cleanly, the chapter's code passes, the grader's catalogue, a hang is reported; lab 0's bug"
+	local c b f stage
+	for c in 2 3 4 5 6; do
 		[[ " $(echo $CHAPTERS) " == *" $c "* ]] || continue
 		b=lab-test-ch$c
 		lab_drop "$b"
 		t "lab $c: make lab stubs the functions labs/ch$c.lab names" \
 			env LAB_BRANCH="$b" "$TOP/scripts/lab.sh" start "$c"
-		t "lab $c: make check on the untouched stubs fails, names the failed checks and gives hints" \
-			bash -c "! LAB_BRANCH=$b '$TOP/scripts/lab.sh' check $c > '$T/lab$c-stubs.out' 2>&1 &&
-				grep -q 'not there yet' '$T/lab$c-stubs.out' && grep -q 'FAIL' '$T/lab$c-stubs.out' && grep -q 'hint' '$T/lab$c-stubs.out' ||
+		# The stubs fail at the first stage that reaches them: KUnit,
+		# or for lab 3 (the ioctls, which KUnit does not call) the
+		# guest's options test. Only that stage runs here.
+		stage=kunit; [ "$c" = 3 ] && stage=guest
+		t "lab $c: make check on the untouched stubs fails ($stage stage), names the failed checks and gives hints" \
+			bash -c "! LAB_BRANCH=$b LAB_STAGES=$stage '$TOP/scripts/lab.sh' check $c > '$T/lab$c-stubs.out' 2>&1 &&
+				grep -q 'not there yet' '$T/lab$c-stubs.out' && grep -qE 'FAIL|not ok' '$T/lab$c-stubs.out' && grep -q 'hint' '$T/lab$c-stubs.out' ||
 				{ tail -30 '$T/lab$c-stubs.out'; false; }"
 		for f in $(grep -v -e '^#' -e '^[[:space:]]*$' "$TOP/labs/ch$c.lab" | cut -f1 | sort -u); do
 			git -C "$KSRC" checkout "ch$c" -- "$f"
@@ -28,6 +37,15 @@ group_labs() {
 		t_live "lab $c: make check on the chapter's own code passes" \
 			env LAB_BRANCH="$b" "$TOP/scripts/lab.sh" check "$c"
 		lab_drop "$b"
+	done
+	# The grader's catalogue (labs/mistakes/): one wrong solution per
+	# lab, chosen by the suite's seed, must fail make check at its stage
+	# with its hint ('make grade' runs them all).
+	local seed=${SEED:-$(( $(date +%s) % 100000 ))}
+	for c in 2 3 4 5 6; do
+		[[ " $(echo $CHAPTERS) " == *" $c "* ]] && [ -d "$TOP/labs/mistakes/ch$c" ] || continue
+		t "lab $c: the grader catches the catalogue's mistake '$(grade_pick "$seed" "$c")' with its hint (seed $seed)" \
+			"$TOP/scripts/grade.sh" --pick "$seed" "$c"
 	done
 	# Lab 0, the real bug: 6.1 as shipped must fail the check by crashing
 	# (the owner's race: a kernel BUG in ext2_rsv_window_add() or in the
@@ -56,8 +74,8 @@ group_labs() {
 		b=lab-test-hang
 		lab_drop "$b"
 		LAB_BRANCH=$b LAB_SPEC=$TOP/tests/labs/hang-ch2.lab "$TOP/scripts/lab.sh" start 2 >/dev/null 2>&1
-		t "lab 2 with a function that never returns: make check ends and reports a hung kernel" \
-			bash -c "! LAB_BRANCH=$b LAB_SPEC='$TOP/tests/labs/hang-ch2.lab' LAB_TIMEOUT=60 timeout 1200 '$TOP/scripts/lab.sh' check 2 > '$T/lab-hang.out' 2>&1 &&
+		t "lab 2 with a function that never returns: make check's guest stage ends and reports a hung kernel" \
+			bash -c "! LAB_BRANCH=$b LAB_SPEC='$TOP/tests/labs/hang-ch2.lab' LAB_STAGES=guest LAB_TIMEOUT=60 timeout 1200 '$TOP/scripts/lab.sh' check 2 > '$T/lab-hang.out' 2>&1 &&
 				grep -q 'hung' '$T/lab-hang.out' && grep -q 'not there yet' '$T/lab-hang.out' || { tail -30 '$T/lab-hang.out'; false; }"
 		lab_drop "$b"
 	fi
