@@ -119,7 +119,7 @@ crash_hint() {
 	esac
 	case $msg in
 	*'double add'*) lock="An entry went onto a list it was already on: is the file's old window taken off (rsv_window_remove) before its new one goes on?" ;;
-	*corruption*) lock="A list was broken: an entry taken off twice, or freed while still on it?" ;;
+	*corruption*) lock="A list was broken: two CPUs changed it at once (is the window lock held around every change to the list, from the search to the link?), or an entry was taken off twice." ;;
 	*locking*|*'lock state'*|*unlock*|*'lock held'*|*'held lock'*) lock="Lockdep saw locks taken or released out of order: does every way out of the function release what it took, once?" ;;
 	esac
 	[ -n "${lock:-}" ] || [ "$verb:$top" != warned:ext2_rsv_window_add ] ||
@@ -172,11 +172,14 @@ check() {
 		fi
 	fi
 	unset VARIANT
-	if [[ $stages == *" guest "* ]]; then
-		say "check 2/3: chapter $ch's guest tests on your kernel"
+	# The guest tests and the walk boot your kernel: build it first.
+	if [[ $stages == *" guest "* || $stages == *" walk "* ]]; then
 		"$TOP/scripts/kernel.sh" build "$ch" > "$BUILD/logs/lab-ch$ch-build.out" 2>&1 ||
 			{ tail -20 "$BUILD/logs/lab-ch$ch-build.out" >&2; die "your kernel does not build (above)"; }
 		"$TOP/scripts/initramfs.sh" >/dev/null 2>&1
+	fi
+	if [[ $stages == *" guest "* ]]; then
+		say "check 2/3: chapter $ch's guest tests on your kernel"
 		T=$BUILD/lab; mkdir -p "$T"
 		rm -f "$T"/*.checks "$T/lab-ch$ch-"*.log   # nothing left from another chapter's or an earlier check
 		local f0=$FAIL
@@ -194,7 +197,7 @@ check() {
 			printf '    \033[33mhint\033[0m each failed guest check above is named after the guest test that ran it (lab-chN-TEST): initramfs/tests/TEST.sh shows the command and what it expects, and the chapter says why\n' >&2
 			grep -lE 'course: TIMEOUT|the kernel hung' "$T/lab-ch$ch-"*.log 2>/dev/null | sed "s/^/    your kernel hung (no end within $LAB_TIMEOUT s): /" >&2 || true
 			local log
-			for log in $(grep -lE 'BUG:|Oops|kernel BUG|soft lockup' "$T/lab-ch$ch-"*.log 2>/dev/null); do
+			for log in $(grep -lE 'BUG:|Oops|kernel BUG|soft lockup|WARNING:' "$T/lab-ch$ch-"*.log 2>/dev/null); do
 				crash_hint "$log"
 			done
 		else

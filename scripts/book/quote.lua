@@ -289,6 +289,11 @@ local CELL_CHARS = 60
 local function number_table(el)
   mark_wide(el)
   tables = tables + 1
+  -- Widths from the content: a pipe table's dashes ('|---|---|') would
+  -- otherwise give every column the same share of the page.
+  for i, spec in ipairs(el.colspecs) do
+    el.colspecs[i] = { spec[1], pandoc.ColWidthDefault }
+  end
   -- Anchors at the caption and in the last row: WeasyPrint turns each id
   -- into a named destination with its page, so the book's build can see
   -- a table split across pages (pdfinfo -dests). A table of more than
@@ -336,7 +341,32 @@ local function number_figure(img)
   end
 end
 
--- Two passes: the quotes first, then the tables and figures, those the
--- quotes brought in included (one pass does not look inside what it has
--- just returned).
-return { { CodeBlock = CodeBlock }, { Table = number_table, Image = number_figure } }
+-- A table's title: a measured table comes with a heading of its own
+-- ("### Mean extents per file"), as heavy on the page as a section's. A
+-- heading of level 3 or more right before a table without a caption
+-- becomes the caption ("Table N. Mean extents per file"), so the title
+-- is set as one and stays with its table; the heading's id moves with it,
+-- so links to it still land there.
+local function titles(blocks)
+  local out = pandoc.List()
+  local i = 1
+  while i <= #blocks do
+    local b, nxt = blocks[i], blocks[i + 1]
+    if b.t == "Header" and b.level >= 3 and nxt and nxt.t == "Table" and #nxt.caption.long == 0 then
+      local title = pandoc.List({ pandoc.Span(b.content, { id = b.identifier }) })
+      nxt.caption.long = { pandoc.Plain(title) }
+      out:insert(nxt)
+      i = i + 2
+    else
+      out:insert(b)
+      i = i + 1
+    end
+  end
+  return out
+end
+
+-- Three passes: the quotes first; then headings over tables made their
+-- captions; then the tables and figures numbered, those the quotes
+-- brought in included (one pass does not look inside what it has just
+-- returned).
+return { { CodeBlock = CodeBlock }, { Blocks = titles }, { Table = number_table, Image = number_figure } }
