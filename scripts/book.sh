@@ -98,9 +98,9 @@ run_shown "${epub[@]}"
 pdf() {
 	local name=$1 log=$out/$1.pdf.log run_together dests split
 	shift
-	local cmd=(pandoc "${common[@]}" --pdf-engine=weasyprint -o "$out/$name.pdf" "$@")
+	local cmd=(pandoc "${common[@]}" --wrap=none --pdf-engine=weasyprint -o "$out/$name.pdf" "$@")
 	printf '\033[36m$'; printf ' %q' "${cmd[@]}"; printf '\033[0m\n' >&2
-	"${cmd[@]}" 2>"$log" || { cat "$log" >&2; die "$name.pdf did not render"; }
+	BOOK_PRINT=1 "${cmd[@]}" 2>"$log" || { cat "$log" >&2; die "$name.pdf did not render"; }
 	# WeasyPrint ignores screen-only CSS (overflow, user-select) with a note; any
 	# other message is a real problem.
 	if grep -v -E '^\s*$|^WARNING: Ignored `[a-z-]+: [^`]*` at [0-9:]+, unknown property\.$' "$log" >&2; then

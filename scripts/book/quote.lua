@@ -20,7 +20,8 @@
 --     markdown made by a script (measured tables, the symbol map), parsed
 --     and placed in the book as if it were written there; from= and to=
 --     as for .include; rows="ch1 ch2" keeps, of each table, the header and
---     the rows whose first cell is one of those names (a chapter's own row)
+--     the rows whose first cell is one of those names (a chapter's own row);
+--     caption="..." titles the quote's first table when the file does not
 --
 --   ```{.output file="book/examples/writers.txt"}
 --   ```
@@ -247,10 +248,20 @@ local function quote_markdown(el)
   -- would repeat from one quote to the next: number them.
   quoted = quoted + 1
   local blocks = pandoc.read(table.concat(out, "\n"), "markdown").blocks
+  -- caption="...": the title of the quote's first table, when the file
+  -- gives it none.
+  local titled = not a.caption
   return blocks:walk({
     Header = function(h)
       if h.identifier ~= "" then h.identifier = "q" .. quoted .. "-" .. h.identifier end
       return h
+    end,
+    Table = function(t)
+      if not titled and #t.caption.long == 0 then
+        t.caption.long = { pandoc.Plain(pandoc.read(a.caption, "markdown").blocks[1].content) }
+        titled = true
+        return t
+      end
     end })
 end
 
@@ -342,21 +353,33 @@ local function number_figure(img)
 end
 
 -- A table's title: a measured table comes with a heading of its own
--- ("### Mean extents per file"), as heavy on the page as a section's. A
--- heading of level 3 or more right before a table without a caption
--- becomes the caption ("Table N. Mean extents per file"), so the title
--- is set as one and stays with its table; the heading's id moves with it,
--- so links to it still land there.
+-- ("### Mean extents per file"), as heavy on the page as a section's,
+-- sometimes with a paragraph or two saying what was measured between it
+-- and the table. Such a heading (level 3 or more) becomes the caption of
+-- the table that follows it ("Table N. Mean extents per file"), when that
+-- table has none: the title is set as one and stays with its table, the
+-- paragraphs stay where they are, and the heading's id moves with the
+-- title, so that links to it still land there. A table right under a
+-- section's heading (level 2) takes the heading's words as its caption
+-- too, and the heading stays.
 local function titles(blocks)
   local out = pandoc.List()
   local i = 1
   while i <= #blocks do
-    local b, nxt = blocks[i], blocks[i + 1]
-    if b.t == "Header" and b.level >= 3 and nxt and nxt.t == "Table" and #nxt.caption.long == 0 then
-      local title = pandoc.List({ pandoc.Span(b.content, { id = b.identifier }) })
-      nxt.caption.long = { pandoc.Plain(title) }
-      out:insert(nxt)
-      i = i + 2
+    local b = blocks[i]
+    local j = i + 1
+    if b.t == "Header" and b.level >= 3 then
+      while j <= #blocks and j <= i + 3 and (blocks[j].t == "Para" or blocks[j].t == "Plain") do
+        j = j + 1
+      end
+    end
+    local tbl = blocks[j]
+    if b.t == "Header" and tbl and tbl.t == "Table" and #tbl.caption.long == 0 and (b.level >= 3 or j == i + 1) then
+      local id = b.level >= 3 and b.identifier or ""
+      tbl.caption.long = { pandoc.Plain({ pandoc.Span(b.content, { id = id }) }) }
+      if b.level < 3 then out:insert(b) end
+      for k = i + 1, j do out:insert(blocks[k]) end
+      i = j + 1
     else
       out:insert(b)
       i = i + 1
@@ -365,8 +388,20 @@ local function titles(blocks)
   return out
 end
 
+-- A long identifier in a code span may break after each '_', so that a
+-- narrow column breaks it there, not in the middle of a word: <wbr/> in
+-- HTML, and for print (BOOK_PRINT=1, scripts/book.sh) a zero-width space,
+-- since WeasyPrint does not break at <wbr/>.
+local function breakable(el)
+  if not FORMAT:match("html") and not FORMAT:match("epub") then return nil end
+  if #el.text < 14 or not el.text:match("[%w]_[%w]") or #el.classes > 0 then return nil end
+  local esc = el.text:gsub("&", "&amp;"):gsub("<", "&lt;"):gsub(">", "&gt;")
+  local mark = os.getenv("BOOK_PRINT") == "1" and "&#8203;" or "<wbr/>"
+  return pandoc.RawInline("html", "<code>" .. esc:gsub("([%w])_([%w])", "%1_" .. mark .. "%2") .. "</code>")
+end
+
 -- Three passes: the quotes first; then headings over tables made their
 -- captions; then the tables and figures numbered, those the quotes
 -- brought in included (one pass does not look inside what it has just
 -- returned).
-return { { CodeBlock = CodeBlock }, { Blocks = titles }, { Table = number_table, Image = number_figure } }
+return { { CodeBlock = CodeBlock }, { Blocks = titles }, { Table = number_table, Image = number_figure, Code = breakable } }

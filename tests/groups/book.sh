@@ -18,6 +18,8 @@ group_book() {
 	t "the tools print what book/examples/ shows (run again in a guest, numbers aside)" \
 		"$TOP/scripts/book/examples.sh" --check
 	t "the book renders (HTML, PDF, EPUB) without warnings or broken links" "$TOP/scripts/book.sh"
+	t "the printed book: every table has a title, no identifier broken mid-word across lines (scripts/book/printcheck.sh)" \
+		"$TOP/scripts/book/printcheck.sh"
 	t "the slides render, one deck per chapter (HTML and PDF), without warnings" \
 		bash -c "'$TOP/scripts/slides.sh' && [ \$(ls '$BUILD'/slides/*.pdf | wc -l) -ge 9 ]"
 }
