@@ -4,10 +4,13 @@
 # hunks, tables and figures in; scripts/slides/slides.lua keeps, per
 # section, its listings, figures, tables and lists on the slide and its
 # paragraphs as speaker notes). Each deck is written twice:
-#   build/slides/NAME.html   self-contained, one section per screen
-#   build/slides/NAME.pdf    16:9 pages through WeasyPrint, notes under each slide
+#   build/slides/NAME.html   self-contained, one slide per screen, the
+#                            speaker notes under it
+#   build/slides/NAME.pdf    16:9 pages through WeasyPrint, one slide each,
+#                            to project (no notes)
 # As for the book, a quote that no longer matches, or any pandoc or
-# WeasyPrint warning, fails the build.
+# WeasyPrint warning, fails the build; so does a slide that runs onto a
+# second page (the PDF has more pages than the deck has slides).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 out=$BUILD/slides
@@ -20,6 +23,7 @@ mapfile -t chapters < <(sed -n '/^chapters:/,/^[^ ]/s/^  - //p' "$TOP/book.md" |
 export COURSE_TOP=$TOP
 cd "$TOP"
 say "slides: ${#chapters[@]} decks"
+overfull=()
 for c in "${chapters[@]}"; do
 	name=$(basename "$c" .md)
 	common=(--from markdown --lua-filter scripts/book/quote.lua --lua-filter scripts/slides/slides.lua
@@ -31,7 +35,13 @@ for c in "${chapters[@]}"; do
 	if grep -v -E '^\s*$|^WARNING: Ignored `[a-z-]+: [^`]*` at [0-9:]+, unknown property\.$' "$out/$name.log" >&2; then
 		die "$c: pandoc or WeasyPrint warned while making the PDF deck (above)"
 	fi
-	printf '    %-28s %3s pages, %s notes\n' "$name" "$(pdfinfo "$out/$name.pdf" | awk '/^Pages:/ { print $2 }')" \
+	# One page per slide: a slide that runs onto a second page is too full
+	# to project.
+	pages=$(pdfinfo "$out/$name.pdf" | awk '/^Pages:/ { print $2 }')
+	slides=$(grep -cE '<section[^>]*class="level[12]' "$out/$name.html" || true)
+	printf '    %-28s %3s slides, %3s pages, %s notes\n' "$name" "$slides" "$pages" \
 		"$(grep -c 'class="notes"' "$out/$name.html")" >&2
+	[ "$pages" = "$slides" ] || overfull+=("$name ($slides slides on $pages pages)")
 done
 note "decks in $out: $(ls "$out"/*.pdf | wc -l) PDF, $(ls "$out"/*.html | wc -l) HTML"
+[ ${#overfull[@]} = 0 ] || die "slides that run off their page: ${overfull[*]}"
