@@ -411,7 +411,7 @@ model_body() {
 	echo "### Targets beside what was measured"; echo
 	local ns n1 w1 w4 lo hi r1 r4
 	ns=$(medians model.csv seq_write_mb_s | awk '$1 == "ch4" { print $2 }')
-	n1=$(echo "$ns" | head -1)
+	n1=$(sed -n 1p <<<"$ns")
 	w1=$(med ch4 "$n1" seq_write_mb_s model.csv)
 	# Flat, and falling, need two counts or more to be judged.
 	if [ -n "$w1" ] && [ "$(wc -w <<<"$ns")" -lt 2 ]; then
@@ -446,7 +446,7 @@ model_body() {
 # spread_target METRIC...: the target on the spread of every point of
 # these metrics (max/min over the runs), under 1.3.
 spread_target() {
-	local worst; worst=$(for m in "$@"; do medians model.csv "$m" | awk -v m="$m" '$6 > 1 && $4 > 0 { printf "%.2f %s %s %s\n", $5 / $4, $1, $2, m }'; done | sort -rn | head -1)
+	local worst; worst=$(for m in "$@"; do medians model.csv "$m" | awk -v m="$m" '$6 > 1 && $4 > 0 { printf "%.2f %s %s %s\n", $5 / $4, $1, $2, m }'; done | sort -rn | awk 'NR == 1')   # (head -1 would end sort early: SIGPIPE, exit 141 under pipefail)
 	if [ -z "$worst" ]; then
 		echo "- every point's spread (max/min over runs) under 1.3: not judged, one run per point"
 	else

@@ -53,6 +53,8 @@ field() { sed -n "s/^$2: *//p" "$1" | head -1; }
 out=$RESULTS/grade.md work=$BUILD/grade
 mkdir -p "$RESULTS" "$work"
 {
+	echo "Measured by \`make grade\` on $(date +%F) ($(git -C "$TOP" rev-parse --short HEAD)): each mistake applied to the chapter's code, then \`make check\` at its stage."
+	echo
 	echo "| lab | mistake | caught by | hint it must get | result |"
 	echo "|---|---|---|---|---|"
 } > "$out.tmp"
@@ -112,9 +114,9 @@ say "the grader caught $caught of $total mistakes$([ "$known" = 0 ] || echo ", $
 if [ "${PUBLISH:-0}" = 1 ] && [ -z "$pick" ]; then
 	pub=$TOP/results/grade.md
 	if [ -f "$pub" ]; then
-		awk -F' [|] ' 'NR == FNR { if (FNR > 2) new[$1 FS $2] = $0; next }
-			FNR <= 2 { print; next }
-			($1 FS $2) in new { print new[$1 FS $2]; delete new[$1 FS $2]; next }
+		awk -F' [|] ' 'NR == FNR { if (/^[|] [0-9]/) new[$1 FS $2] = $0; else if (/^Measured by/) m = $0; next }
+			/^Measured by/ { print m; next }
+			/^[|] [0-9]/ && ($1 FS $2) in new { print new[$1 FS $2]; delete new[$1 FS $2]; next }
 			{ print }
 			END { for (k in new) print new[k] }' "$out" "$pub" > "$pub.tmp"
 		mv "$pub.tmp" "$pub"

@@ -37,7 +37,7 @@ CH=$ch RUN=kunit MKFS=1 DISK="$dir/$name.img" DISK_MB=16 LOG="$log" TIMEOUT="${K
 tr -d '\r' < "$log" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' |
 	sed -n '/# Subtest: ext2_rsv/,/^(not )?ok [0-9]+ (- )?ext2_rsv/p' > "$dir/$name.ktap"
 [ -s "$dir/$name.ktap" ] || die "no ext2_rsv suite in the guest's console log: see $log"
-plan=$(sed -nE 's/^ *1\.\.([0-9]+)$/\1/p' "$dir/$name.ktap" | head -1)
+plan=$(sed -nE 's/^ *1\.\.([0-9]+)$/\1/p' "$dir/$name.ktap" | awk 'NR == 1')
 cases=$(grep -cE '^ +(not )?ok [0-9]+ ' "$dir/$name.ktap" || true)
 failed=$(grep -cE '^ +not ok [0-9]+ ' "$dir/$name.ktap" || true)
 while IFS= read -r line; do
