@@ -55,6 +55,10 @@ break ext2_statfs
 continue
 rsv-list --json build/walkthrough/ch0-windows.json
 rsv-check
+# The same moment as a picture: group 0, each file's blocks and its
+# window over the blocks that follow them (rsv-map; chapter 1 draws the
+# same moment without windows).
+rsv-map --group 0 --no-color
 
 # 5. Let the guest finish: the writers close their files (every window is
 #    discarded), the files are read back, and the guest powers off.

@@ -47,6 +47,10 @@ walk() {
 		bash -c "grep -qE '^ext2 on vda: [1-9][0-9]* reservation windows? \($kind' '$txt' && ! grep -q 'BAD:' '$txt' && [ \$(grep -c '  OK: sorted by start' '$txt') -ge 4 ]"
 	t "ch$c walkthrough: every rsv-check passed" \
 		bash -c "[ \$(grep -c '^rsv-check: OK' '$txt') -ge 3 ] && ! grep -q 'Error' '$txt'"
+	if [ "$c" = 0 ]; then
+		t "ch0 walkthrough: rsv-map draws group 0 with mainline's windows over their files' blocks" \
+			bash -c "grep -q '^ext2 on vda, group 0 ' '$txt' && grep '^  windows' '$txt' | tail -1 | grep -q '[a-zA-Z]'"
+	fi
 	t "ch$c walkthrough: the guest's checks passed" walk_guest_ok "ch$c" "4 files read back byte-exact"
 	t "ch$c walkthrough: guest log clean, e2fsck clean" walk_clean "ch$c"
 	# The independent source: what each file got on disk. A window belongs to
