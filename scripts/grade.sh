@@ -20,6 +20,7 @@
 #                                            (MISTAKE=name: that one)
 #   scripts/grade.sh --pick SEED [CHAPTER...] one mistake per lab, chosen
 #                                            by SEED (make test's share)
+#   scripts/grade.sh --pick SEED --name LAB  the name of the one it picks
 # Exit status 0 when every mistake graded was caught.
 set -euo pipefail
 . "$(dirname "$0")/guest.sh"
@@ -28,6 +29,22 @@ if [ "${1:-}" = --pick ]; then
 	pick=${2:-}
 	[[ $pick =~ ^[0-9]+$ ]] || die "--pick takes a number (a seed), not '${pick}'"
 	shift 2
+fi
+# mistakes LAB: the catalogue's files for LAB that this run grades: with
+# --pick, one of those the grader must catch (not 'Caught by: nothing');
+# with MISTAKE=name, that one.
+mistakes() {
+	local files=("$TOP/labs/mistakes/ch$1/"*.patch)
+	[ -z "$pick" ] || mapfile -t files < <(grep -L '^Caught by: nothing' "${files[@]}")
+	[ -z "${MISTAKE:-}" ] || mapfile -t files < <(printf '%s\n' "${files[@]}" | grep "/$MISTAKE.patch$" || true)
+	[ ${#files[@]} -gt 0 ] || return 0
+	if [ -n "$pick" ]; then echo "${files[$(( (pick + $1) % ${#files[@]} ))]}"
+	else printf '%s\n' "${files[@]}"; fi
+}
+if [ "${1:-}" = --name ]; then
+	[ -n "$pick" ] && [ -d "$TOP/labs/mistakes/ch${2:-}" ] || die "usage: scripts/grade.sh --pick SEED --name LAB"
+	basename "$(mistakes "$2")" .patch
+	exit 0
 fi
 chs=("$@")
 [ ${#chs[@]} -gt 0 ] || mapfile -t chs < <(ls "$TOP/labs/mistakes" | sed -n 's/^ch\([0-9]*\)$/\1/p' | sort -n)
@@ -60,17 +77,8 @@ mkdir -p "$RESULTS" "$work"
 } > "$out.tmp"
 total=0 caught=0 known=0
 for c in "${chs[@]}"; do
-	files=("$TOP/labs/mistakes/ch$c/"*.patch)
-	if [ -n "$pick" ]; then   # the share: only mistakes the grader must catch
-		mapfile -t files < <(grep -L '^Caught by: nothing' "${files[@]}")
-	fi
-	if [ -n "${MISTAKE:-}" ]; then   # MISTAKE=name: that one only
-		mapfile -t files < <(printf '%s\n' "${files[@]}" | grep "/$MISTAKE.patch$" || true)
-		[ ${#files[@]} -gt 0 ] || continue
-	fi
-	if [ -n "$pick" ]; then
-		files=("${files[$(( (pick + c) % ${#files[@]} ))]}")
-	fi
+	mapfile -t files < <(mistakes "$c")
+	[ ${#files[@]} -gt 0 ] || continue
 	n=0 k=0
 	for f in "${files[@]}"; do
 		name=$(basename "$f" .patch) what=$(field "$f" Mistake) stage=$(field "$f" 'Caught by') hint=$(field "$f" Hint)

@@ -9,13 +9,6 @@ lab_drop() {
 	git -C "$KSRC" checkout -q -f course 2>/dev/null || git -C "$KSRC" checkout -q -f ch0
 	git -C "$KSRC" branch -q -D "$1" 2>/dev/null || true
 }
-# grade_pick SEED LAB: the mistake scripts/grade.sh --pick SEED LAB grades
-# (of those the grader must catch: not the ones marked 'Caught by: nothing').
-grade_pick() {
-	local files
-	mapfile -t files < <(grep -L '^Caught by: nothing' "$TOP/labs/mistakes/ch$2/"*.patch)
-	basename "${files[$(( ($1 + $2) % ${#files[@]} ))]}" .patch
-}
 group_labs() {
 	section "labs: stubs fail cleanly, the chapter's code passes, the grader's catalogue, a hang is reported; lab 0's bug"
 	local c b f stage
@@ -46,7 +39,7 @@ group_labs() {
 	local seed=${SEED:-$(( $(date +%s) % 100000 ))}
 	for c in 2 3 4 5 6; do
 		[[ " $(echo $CHAPTERS) " == *" $c "* ]] && [ -d "$TOP/labs/mistakes/ch$c" ] || continue
-		t "lab $c: the grader catches the catalogue's mistake '$(grade_pick "$seed" "$c")' with its hint (seed $seed)" \
+		t "lab $c: the grader catches the catalogue's mistake '$("$TOP/scripts/grade.sh" --pick "$seed" --name "$c")' with its hint (seed $seed)" \
 			"$TOP/scripts/grade.sh" --pick "$seed" "$c"
 	done
 	# Lab 0, the real bug: 6.1 as shipped must fail the check by crashing
